@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// Runs the compiled CLI (dist/, made by `npm run prepare`), compiling it first if it is missing
+// or older than the sources, so a fresh checkout works after `npm install`.
+import { ensureCompiled } from '../scripts/compile-cli.mjs';
+
+// React's production build renders several times faster than its development build.
+process.env.NODE_ENV ??= 'production';
+
+const entry = await ensureCompiled();
+const { main } = await import(entry);
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,2 @@
+export function compile(): Promise<void>;
+export function ensureCompiled(): Promise<string>;

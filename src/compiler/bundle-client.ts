@@ -1,0 +1,73 @@
+// Stage 7: the browser bundle. esbuild with code splitting and content-hashed names; the shell's
+// configuration goes in as a virtual module so no page repeats it.
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { ShellConfig } from '../shared/types.ts';
+import { packageRoot } from './package-root.ts';
+
+export interface ClientBundle {
+  /** Public URLs of the entry script and stylesheet. */
+  entryJs: string;
+  css: string[];
+  /** Chunks the entry imports statically, worth a modulepreload. */
+  preload: string[];
+  files: { path: string; contents: Uint8Array }[];
+}
+
+const cache = new Map<string, ClientBundle>();
+
+export async function bundleClient(shell: ShellConfig, baseUrl: string): Promise<ClientBundle> {
+  const key = JSON.stringify(shell);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const root = packageRoot();
+  const result = await esbuild.build({
+    entryPoints: { main: path.join(root, 'src/runtime/client.tsx') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    write: false,
+    outdir: 'assets',
+    entryNames: 'js/[name]-[hash]',
+    chunkNames: 'js/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    absWorkingDir: root,
+    plugins: [
+      {
+        name: 'docsgen-shell-config',
+        setup(build) {
+          build.onResolve({ filter: /^virtual:docsgen-shell$/ }, () => ({ path: 'shell', namespace: 'docsgen' }));
+          build.onLoad({ filter: /.*/, namespace: 'docsgen' }, () => ({ contents: JSON.stringify(shell), loader: 'json' }));
+        },
+      },
+    ],
+  });
+  const outputs = result.metafile.outputs;
+  const url = (p: string) => `${baseUrl}${path.relative(path.join(root, ''), path.resolve(root, p)).split(path.sep).join('/')}`;
+  let entryJs = '';
+  const css: string[] = [];
+  const preload: string[] = [];
+  for (const [file, meta] of Object.entries(outputs)) {
+    if (meta.entryPoint && file.endsWith('.js')) {
+      entryJs = url(file);
+      for (const imp of meta.imports) if (imp.kind === 'import-statement') preload.push(url(imp.path));
+      if (meta.cssBundle) css.push(url(meta.cssBundle));
+    }
+  }
+  const bundle: ClientBundle = {
+    entryJs,
+    css,
+    preload,
+    files: result.outputFiles.map((f) => ({ path: path.relative(root, f.path).split(path.sep).join('/'), contents: f.contents })),
+  };
+  cache.set(key, bundle);
+  return bundle;
+}

@@ -1,0 +1,79 @@
+// Stage 5: with the whole graph known, every internal link, anchor and image is checked. All
+// problems are reported at once, each at the place it was written.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { SiteGraph } from './site-graph.ts';
+import type { TransformedPage } from './transform-markdown.ts';
+import type { SourcePage } from './collect-docs.ts';
+import { normaliseRoute } from './collect-docs.ts';
+import { error, type Diagnostic } from './errors.ts';
+import { rel } from './load-config.ts';
+
+export interface CheckInput {
+  graph: SiteGraph;
+  sources: SourcePage[];
+  transformed: Map<string, TransformedPage>;
+  staticDir?: string;
+  /** Redirect sources: linking to one is allowed, as the stub forwards the reader. */
+  redirectSources: Set<string>;
+}
+
+export function checkLinks(input: CheckInput): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const { pages } = input.graph;
+  for (const source of input.sources) {
+    const t = input.transformed.get(source.id);
+    if (!t) continue;
+    const file = rel(source.file);
+    const self = pages.get(source.route);
+    for (const link of t.links) {
+      const at = { file, line: link.line, column: link.column };
+      if (link.missingFile) {
+        out.push(error(at, `broken link to ${link.raw}: no page at ${link.missingFile}`, 'link to a .md file that exists, or to a route'));
+        continue;
+      }
+      if (link.route === undefined) {
+        if (link.anchor && self && !self.headingIds.has(link.anchor)) {
+          out.push(error(at, `broken anchor #${link.anchor}: no such heading on this page`, closestIds(link.anchor, self.headingIds)));
+        }
+        continue;
+      }
+      const route = normaliseRoute(link.route);
+      const target = pages.get(route);
+      if (!target) {
+        if (input.redirectSources.has(route) || staticFileExists(input.staticDir, link.route)) continue;
+        out.push(error(at, `broken link to ${link.raw}: no page at ${route}`, 'check the route; pages are matched exactly'));
+        continue;
+      }
+      if (link.anchor && !target.headingIds.has(link.anchor)) {
+        out.push(error(at, `broken anchor ${link.raw}: ${route} has no heading #${link.anchor}`, closestIds(link.anchor, target.headingIds)));
+      }
+    }
+    for (const image of t.images) {
+      const at = { file, line: image.line, column: image.column };
+      if (image.file && !existsSync(image.file)) {
+        out.push(error(at, `broken image ${image.raw}: file not found`, `looked for ${rel(image.file)}`));
+      } else if (image.sitePath && !staticFileExists(input.staticDir, image.sitePath)) {
+        out.push(error(at, `broken image ${image.raw}: not in the static folder`, input.staticDir ? `looked in ${rel(input.staticDir)}` : 'no static folder is configured'));
+      }
+    }
+  }
+  return out;
+}
+
+function staticFileExists(staticDir: string | undefined, sitePath: string): boolean {
+  if (!staticDir) return false;
+  const file = path.join(staticDir, decodeURIComponent(sitePath));
+  if (!file.startsWith(staticDir)) return false;
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function closestIds(anchor: string, ids: Set<string>): string {
+  const words = anchor.split('-');
+  const close = [...ids].filter((id) => words.some((w) => w.length > 3 && id.includes(w))).slice(0, 3);
+  return close.length ? `headings with similar ids: ${close.map((c) => `#${c}`).join(', ')}` : 'anchors are heading ids: lowercase words joined by "-"';
+}

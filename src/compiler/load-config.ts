@@ -1,0 +1,220 @@
+// Stage 1: load the TypeScript config (and any other TS/JS module of the site) with esbuild, and
+// validate it so that a typo names its key path instead of failing somewhere downstream.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { z } from 'zod';
+import type { DocsgenConfig } from './define-config.ts';
+import { DocsgenError, error, type Diagnostic } from './errors.ts';
+
+import { packageRoot } from './package-root.ts';
+
+/** Bundles a TS/JS module (ESM or CommonJS) and returns its default export. */
+export async function importSiteModule(file: string): Promise<unknown> {
+  let code: string;
+  try {
+    const result = await esbuild.build({
+      entryPoints: [file],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      alias: { docsgen: path.join(packageRoot(), 'src/compiler/define-config.ts') },
+      logLevel: 'silent',
+    });
+    code = result.outputFiles[0].text;
+  } catch (e) {
+    const failure = e as esbuild.BuildFailure;
+    const first = failure.errors?.[0];
+    throw new DocsgenError(
+      error(
+        { file: rel(first?.location?.file ?? file), line: first?.location?.line, column: (first?.location?.column ?? 0) + 1 },
+        first ? first.text : String(e),
+        'the file must be valid TypeScript or JavaScript whose imports resolve',
+      ),
+    );
+  }
+  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  return mod.default ?? mod;
+}
+
+const link = z.strictObject({ label: z.string(), to: z.string().optional(), href: z.string().optional() });
+const navItem: z.ZodType<unknown> = z.lazy(() =>
+  z.strictObject({
+    label: z.string().optional(),
+    to: z.string().optional(),
+    href: z.string().optional(),
+    docId: z.string().optional(),
+    type: z.enum(['link', 'doc', 'dropdown', 'separator', 'search', 'colorMode', 'localeDropdown']).optional(),
+    position: z.enum(['left', 'right']).optional(),
+    shortLabel: z.string().optional(),
+    items: z.array(navItem).optional(),
+  }),
+);
+
+const configSchema = z.strictObject({
+  title: z.string().min(1),
+  tagline: z.string().optional(),
+  url: z.url(),
+  baseUrl: z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"').optional(),
+  favicon: z.string().optional(),
+  image: z.string().optional(),
+  logo: z.strictObject({ src: z.string(), alt: z.string(), href: z.string().optional(), srcDark: z.string().optional() }).optional(),
+  navbar: z.strictObject({ items: z.array(navItem).optional(), hideOnScroll: z.boolean().optional() }).optional(),
+  footer: z
+    .strictObject({
+      columns: z.array(z.strictObject({ title: z.string(), items: z.array(link) })).optional(),
+      copyright: z.string().optional(),
+      logo: z.strictObject({ src: z.string(), alt: z.string() }).optional(),
+    })
+    .optional(),
+  announcementBar: z
+    .strictObject({
+      id: z.string().min(1),
+      content: z.string(),
+      backgroundColor: z.string().optional(),
+      textColor: z.string().optional(),
+      isCloseable: z.boolean().optional(),
+    })
+    .optional(),
+  colorMode: z
+    .strictObject({
+      defaultMode: z.enum(['light', 'dark']).optional(),
+      disableSwitch: z.boolean().optional(),
+      respectPrefersColorScheme: z.boolean().optional(),
+    })
+    .optional(),
+  docs: z
+    .strictObject({ path: z.string().optional(), routeBasePath: z.string().optional(), sidebarPath: z.string().optional() })
+    .optional(),
+  staticDir: z.string().optional(),
+  redirects: z.array(z.strictObject({ from: z.union([z.string(), z.array(z.string())]), to: z.string() })).optional(),
+  createRedirects: z.custom<(route: string) => string | string[] | undefined>((v) => typeof v === 'function', 'expected a function').optional(),
+  openapi: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        spec: z.string(),
+        route: z.string(),
+        sidebar: z.string().optional(),
+        snapshot: z.string().optional(),
+      }),
+    )
+    .optional(),
+  search: z
+    .union([
+      z.strictObject({ provider: z.literal('local') }),
+      z.strictObject({
+        provider: z.literal('algolia'),
+        appId: z.string(),
+        apiKey: z.string(),
+        indexName: z.string(),
+        contextualSearch: z.boolean().optional(),
+        externalUrlRegex: z.string().optional(),
+      }),
+    ])
+    .optional(),
+  analytics: z.strictObject({ endpoint: z.string() }).optional(),
+  clientScripts: z
+    .array(z.strictObject({ src: z.string(), defer: z.boolean().optional(), async: z.boolean().optional() }))
+    .optional(),
+  imageZoom: z
+    .strictObject({
+      selector: z.string().optional(),
+      margin: z.number().optional(),
+      background: z.string().optional(),
+      scrollOffset: z.number().optional(),
+    })
+    .optional(),
+  tableOfContents: z
+    .strictObject({ minHeadingLevel: z.number().int().min(2).max(6).optional(), maxHeadingLevel: z.number().int().min(2).max(6).optional() })
+    .optional(),
+  baseUrlIssueBanner: z.boolean().optional(),
+});
+
+/** The config with every default applied and every path absolute. */
+export interface ResolvedConfig {
+  user: DocsgenConfig;
+  configFile: string;
+  /** Folder the config file is in. */
+  siteDir: string;
+  /** Project root: the folder above `site/`, where `content/` lives. */
+  rootDir: string;
+  baseUrl: string;
+  docsDir: string;
+  routeBasePath: string;
+  sidebarFile?: string;
+  staticDir?: string;
+  toc: { min: number; max: number };
+}
+
+export async function loadConfig(configPath: string, cwd = process.cwd()): Promise<ResolvedConfig> {
+  const configFile = path.resolve(cwd, configPath);
+  let source: string;
+  try {
+    source = await readFile(configFile, 'utf8');
+  } catch {
+    throw new DocsgenError(error({ file: rel(configFile) }, 'config file not found', 'pass --config <file> or create site/docsgen.config.ts'));
+  }
+  const raw = await importSiteModule(configFile);
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new DocsgenError(parsed.error.issues.map((issue) => configIssue(issue, configFile, source)));
+  }
+  const user = parsed.data as DocsgenConfig;
+  const siteDir = path.dirname(configFile);
+  const rootDir = path.basename(siteDir) === 'site' ? path.dirname(siteDir) : siteDir;
+  const toc = { min: user.tableOfContents?.minHeadingLevel ?? 2, max: user.tableOfContents?.maxHeadingLevel ?? 3 };
+  if (toc.min > toc.max) {
+    throw new DocsgenError(error({ file: rel(configFile) }, 'config.tableOfContents: minHeadingLevel is greater than maxHeadingLevel'));
+  }
+  const sidebarFile = user.docs?.sidebarPath ?? defaultSidebars(siteDir);
+  return {
+    user,
+    configFile,
+    siteDir,
+    rootDir,
+    baseUrl: user.baseUrl ?? '/',
+    docsDir: path.resolve(rootDir, user.docs?.path ?? 'content/docs'),
+    routeBasePath: normaliseBase(user.docs?.routeBasePath ?? '/'),
+    sidebarFile: sidebarFile ? path.resolve(siteDir, sidebarFile) : undefined,
+    staticDir: path.resolve(siteDir, user.staticDir ?? 'static'),
+    toc,
+  };
+}
+
+function defaultSidebars(siteDir: string): string | undefined {
+  return path.join(siteDir, 'sidebars.ts');
+}
+
+function normaliseBase(base: string): string {
+  const trimmed = base.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}` : '';
+}
+
+function configIssue(issue: z.core.$ZodIssue, file: string, source: string): Diagnostic {
+  const keyPath = ['config', ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
+    .join('.')
+    .replace(/\.\[/g, '[');
+  const unknown = issue.code === 'unrecognized_keys' ? issue.keys : undefined;
+  const needle = unknown?.[0] ?? [...issue.path].reverse().find((p) => typeof p === 'string');
+  const loc = needle ? locate(source, String(needle)) : undefined;
+  const message = unknown ? `${keyPath}: unknown key ${unknown.map((k) => `"${k}"`).join(', ')}` : `${keyPath}: ${issue.message}`;
+  return error({ file: rel(file), ...loc }, message, unknown ? 'check the spelling against DocsgenConfig in docsgen' : undefined);
+}
+
+/** Best-effort line of a key in the config's source, so the message points at it. */
+function locate(source: string, key: string): { line: number; column: number } | undefined {
+  const re = new RegExp(`(^|[\\s{,])["']?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?\\s*:`, 'm');
+  const m = re.exec(source);
+  if (!m) return undefined;
+  const offset = m.index + m[1].length;
+  const before = source.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+export function rel(file: string): string {
+  const r = path.relative(process.cwd(), file);
+  return r.startsWith('..') ? file : r.split(path.sep).join('/');
+}

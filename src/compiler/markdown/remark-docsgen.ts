@@ -1,0 +1,277 @@
+// One remark plugin for docsgen's dialect: admonitions and tabs from directives, heading ids and
+// the TOC, and the links and images of the page with their source positions (for the checks).
+import GithubSlugger from 'github-slugger';
+import { toString } from 'mdast-util-to-string';
+import { visit, SKIP } from 'unist-util-visit';
+import type { Root, Heading, Link, Image, Parent, RootContent, Text, Definition, LinkReference, ImageReference } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import type { TocEntry } from '../../shared/types.ts';
+import { ADMONITION_KINDS } from './preprocess.ts';
+import { error, type Diagnostic } from '../errors.ts';
+
+export interface OutboundLink {
+  /** As written. */
+  raw: string;
+  /** Route of the target page, or undefined for a same-page anchor; unresolved `.md` files keep their path. */
+  route?: string;
+  anchor?: string;
+  /** A `.md` link whose file is not a page. */
+  missingFile?: string;
+  line: number;
+  column: number;
+}
+
+export interface ImageRef {
+  raw: string;
+  /** Absolute path of the file on disk, for relative images. */
+  file?: string;
+  /** Site path, for images served from the static folder. */
+  sitePath?: string;
+  line: number;
+  column: number;
+}
+
+export interface HeadingInfo {
+  id: string;
+  text: string;
+  level: number;
+}
+
+export interface DocsgenMarkdownContext {
+  file: string;
+  /** Route of the page, for links relative to it. */
+  pageRoute: string;
+  lineOffset: number;
+  toc: { min: number; max: number };
+  /** Maps a link to a `.md` file (resolved absolute path) to its route. */
+  routeOfFile: (absPath: string) => string | undefined;
+  /** Resolves a relative path against the page's file. */
+  resolvePath: (relative: string) => string;
+  /** Public URL for a local image (copied with a content hash). */
+  imageUrl: (absPath: string) => string | undefined;
+}
+
+export interface DocsgenMarkdownResult {
+  headings: HeadingInfo[];
+  toc: TocEntry[];
+  links: OutboundLink[];
+  images: ImageRef[];
+  firstH1?: string;
+  diagnostics: Diagnostic[];
+}
+
+const CUSTOM_ID = /\s*\{#([\w-]+)\}\s*$/;
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Reads its per-page context from `vfile.data.docsgen`, so one frozen processor serves every page. */
+export function remarkDocsgen() {
+  return (tree: Root, vfile: { value: unknown; data: Record<string, unknown> }) => {
+    const { ctx, out } = vfile.data.docsgen as { ctx: DocsgenMarkdownContext; out: DocsgenMarkdownResult };
+    const source = String(vfile.value);
+    restoreUnknownDirectives(tree, source);
+    transformDirectives(tree, ctx, out);
+    collectHeadings(tree, ctx, out);
+    collectLinksAndImages(tree, ctx, out);
+  };
+}
+
+function pos(ctx: DocsgenMarkdownContext, node: { position?: { start: { line: number; column: number } } }) {
+  return { line: (node.position?.start.line ?? 1) + ctx.lineOffset, column: node.position?.start.column ?? 1 };
+}
+
+/** `:name` in prose ("ratio 1:2", "key:value") is not a directive: put back the text as written. */
+function restoreUnknownDirectives(tree: Root, source: string) {
+  visit(tree, (node, index, parent) => {
+    if (!parent || index === undefined) return;
+    if (node.type !== 'textDirective' && node.type !== 'leafDirective') return;
+    const d = node as TextDirective | LeafDirective;
+    const start = d.position?.start.offset;
+    const end = d.position?.end.offset;
+    const text = start !== undefined && end !== undefined ? source.slice(start, end) : `:${d.name}`;
+    const replacement: RootContent =
+      node.type === 'leafDirective'
+        ? { type: 'paragraph', children: [{ type: 'text', value: text }] }
+        : ({ type: 'text', value: text } as Text);
+    (parent as Parent).children.splice(index, 1, replacement as never);
+    return [SKIP, index + 1];
+  });
+}
+
+function transformDirectives(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
+  let tabsCount = 0;
+  visit(tree, 'containerDirective', (node: ContainerDirective) => {
+    const kind = node.name;
+    if ((ADMONITION_KINDS as readonly string[]).includes(kind)) {
+      const labelIndex = node.children.findIndex((c) => (c as { data?: { directiveLabel?: boolean } }).data?.directiveLabel);
+      const label = labelIndex >= 0 ? node.children.splice(labelIndex, 1)[0] : undefined;
+      const titleChildren = label && 'children' in label ? label.children : [{ type: 'text', value: kind }];
+      node.data = { hName: 'div', hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note' } };
+      node.children = [
+        { type: 'paragraph', data: { hName: 'div', hProperties: { className: ['admonition-heading'] } }, children: titleChildren } as never,
+        { type: 'blockquote', data: { hName: 'div', hProperties: { className: ['admonition-content'] } }, children: node.children } as never,
+      ];
+      return;
+    }
+    if (kind === 'tabs') {
+      tabsCount++;
+      buildTabs(node, tabsCount, ctx, out);
+      return SKIP;
+    }
+    if (kind === 'tab') {
+      out.diagnostics.push(error({ file: ctx.file, ...pos(ctx, node) }, ':::tab outside a ::::tabs block', 'wrap the tabs in ::::tabs … ::::'));
+      return;
+    }
+    out.diagnostics.push(
+      error({ file: ctx.file, ...pos(ctx, node) }, `unknown directive :::${kind}`, `use one of ${[...ADMONITION_KINDS, 'tabs'].join(', ')}`),
+    );
+  });
+}
+
+/** Tabs render as a labelled list of panels that works without JavaScript; the client turns it into tabs. */
+function buildTabs(node: ContainerDirective, n: number, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
+  const group = node.attributes?.group ?? node.attributes?.groupId ?? undefined;
+  const tabs = node.children.filter((c): c is ContainerDirective => c.type === 'containerDirective' && c.name === 'tab');
+  if (tabs.length === 0) {
+    out.diagnostics.push(error({ file: ctx.file, ...pos(ctx, node) }, '::::tabs has no :::tab inside', 'add :::tab[Label] blocks, with one more colon on the outer fence'));
+  }
+  // Recurse first so that admonitions or nested tabs inside a tab are transformed too.
+  for (const tab of tabs) transformDirectives({ type: 'root', children: tab.children } as Root, ctx, out);
+  const buttons: RootContent[] = [];
+  const panels: RootContent[] = [];
+  tabs.forEach((tab, i) => {
+    const labelIndex = tab.children.findIndex((c) => (c as { data?: { directiveLabel?: boolean } }).data?.directiveLabel);
+    const labelNode = labelIndex >= 0 ? tab.children.splice(labelIndex, 1)[0] : undefined;
+    const label = labelNode ? toString(labelNode) : (tab.attributes?.label ?? `Tab ${i + 1}`);
+    const value = tab.attributes?.value ?? label;
+    const id = `tabs-${n}-${i}`;
+    buttons.push({
+      type: 'paragraph',
+      data: {
+        hName: 'button',
+        hProperties: {
+          type: 'button',
+          role: 'tab',
+          id: `${id}-tab`,
+          ariaControls: id,
+          ariaSelected: i === 0 ? 'true' : 'false',
+          tabIndex: i === 0 ? 0 : -1,
+          dataValue: value,
+          className: ['tabs-tab'],
+        },
+      },
+      children: [{ type: 'text', value: label }],
+    } as never);
+    panels.push({
+      type: 'blockquote',
+      data: {
+        hName: 'div',
+        hProperties: { role: 'tabpanel', id, ariaLabelledby: `${id}-tab`, dataValue: value, className: ['tabs-panel'], hidden: i > 0 },
+      },
+      children: tab.children,
+    } as never);
+  });
+  node.data = { hName: 'div', hProperties: { className: ['tabs'], ...(group ? { dataGroup: group } : {}) } };
+  node.children = [
+    { type: 'paragraph', data: { hName: 'div', hProperties: { role: 'tablist', className: ['tabs-list'] } }, children: buttons } as never,
+    ...(panels as never[]),
+  ];
+}
+
+function collectHeadings(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
+  const slugger = new GithubSlugger();
+  visit(tree, 'heading', (node: Heading) => {
+    let explicit: string | undefined;
+    const last = node.children[node.children.length - 1];
+    if (last?.type === 'text') {
+      const m = CUSTOM_ID.exec(last.value);
+      if (m) {
+        explicit = m[1];
+        last.value = last.value.slice(0, m.index);
+      }
+    }
+    const text = toString(node).trim();
+    if (node.depth === 1 && out.firstH1 === undefined) out.firstH1 = text;
+    const id = explicit ? (slugger.slug(explicit), explicit) : slugger.slug(text);
+    node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
+    out.headings.push({ id, text, level: node.depth });
+    if (node.depth >= ctx.toc.min && node.depth <= ctx.toc.max) out.toc.push({ id, text, level: node.depth });
+  });
+}
+
+function collectLinksAndImages(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
+  const definitions = new Map<string, Definition>();
+  visit(tree, 'definition', (d: Definition) => {
+    definitions.set(d.identifier, d);
+  });
+  visit(tree, (node) => {
+    if (node.type === 'link' || node.type === 'definition') {
+      const n = node as Link | Definition;
+      // A definition is checked where it is written; references reuse its rewritten URL.
+      const rewritten = handleLink(n.url, pos(ctx, n), ctx, out);
+      if (rewritten !== undefined) n.url = rewritten;
+      if (node.type === 'link' && EXTERNAL.test(n.url) && !n.url.startsWith('mailto:')) {
+        n.data = { ...n.data, hProperties: { target: '_blank', rel: 'noopener noreferrer' } };
+      }
+    } else if (node.type === 'linkReference') {
+      const def = definitions.get((node as LinkReference).identifier);
+      if (def && EXTERNAL.test(def.url) && !def.url.startsWith('mailto:')) {
+        node.data = { ...node.data, hProperties: { target: '_blank', rel: 'noopener noreferrer' } };
+      }
+    } else if (node.type === 'image') {
+      const img = node as Image;
+      const rewritten = handleImage(img.url, pos(ctx, img), ctx, out);
+      if (rewritten) img.url = rewritten;
+      img.data = { ...img.data, hProperties: { loading: 'lazy', decoding: 'async' } };
+    } else if (node.type === 'imageReference') {
+      const def = definitions.get((node as ImageReference).identifier);
+      if (def) {
+        const rewritten = handleImage(def.url, pos(ctx, node), ctx, out);
+        if (rewritten) def.url = rewritten;
+      }
+    }
+  });
+}
+
+function handleLink(url: string, at: { line: number; column: number }, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): string | undefined {
+  if (!url || EXTERNAL.test(url) || url.startsWith('//')) return undefined;
+  const hashAt = url.indexOf('#');
+  const pathPart = decodeURI(hashAt >= 0 ? url.slice(0, hashAt) : url).replace(/\?.*$/, '');
+  const anchor = hashAt >= 0 ? decodeURIComponent(url.slice(hashAt + 1)) : undefined;
+  const link: OutboundLink = { raw: url, line: at.line, column: at.column, anchor: anchor || undefined };
+  if (pathPart === '') {
+    out.links.push(link);
+    return undefined;
+  }
+  if (/\.mdx?$/i.test(pathPart) && !pathPart.startsWith('/')) {
+    const abs = ctx.resolvePath(pathPart);
+    const route = ctx.routeOfFile(abs);
+    if (route === undefined) {
+      link.missingFile = pathPart;
+      out.links.push(link);
+      return undefined;
+    }
+    link.route = route;
+    out.links.push(link);
+    return route + (anchor ? `#${encodeURIComponent(anchor)}` : '');
+  }
+  if (pathPart.startsWith('/')) {
+    link.route = pathPart;
+  } else {
+    // A relative route: resolve against the page's route folder, as a browser would.
+    link.route = new URL(pathPart, `http://x${ctx.pageRoute}`).pathname;
+  }
+  out.links.push(link);
+  return undefined;
+}
+
+function handleImage(url: string, at: { line: number; column: number }, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): string | undefined {
+  if (!url || EXTERNAL.test(url) || url.startsWith('//') || url.startsWith('data:')) return undefined;
+  const clean = decodeURI(url.replace(/[?#].*$/, ''));
+  if (clean.startsWith('/')) {
+    out.images.push({ raw: url, sitePath: clean, line: at.line, column: at.column });
+    return undefined;
+  }
+  const abs = ctx.resolvePath(clean);
+  out.images.push({ raw: url, file: abs, line: at.line, column: at.column });
+  return ctx.imageUrl(abs);
+}

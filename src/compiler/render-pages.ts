@@ -1,0 +1,121 @@
+// Stage 6: every route to a full HTML document with React's renderToString, plus the small data
+// chunk the client loads when it navigates to that route.
+import { createHash } from 'node:crypto';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { App } from '../runtime/App.tsx';
+import { dataChunkUrl, type BootData, type PageData, type ShellConfig, type SidebarData, type SidebarNode } from '../shared/types.ts';
+import type { GraphPage, SiteGraph } from './site-graph.ts';
+import { escapeHtml } from './site-graph.ts';
+import type { ClientBundle } from './bundle-client.ts';
+import type { OutputWriter } from './write-output.ts';
+import { htmlPathOf } from './write-output.ts';
+
+export interface RenderInput {
+  graph: SiteGraph;
+  shell: ShellConfig;
+  bundle: ClientBundle;
+  siteUrl: string;
+  favicon?: string;
+  image?: string;
+  writer: OutputWriter;
+}
+
+export interface RenderedSidebar {
+  id: string;
+  file: string;
+}
+
+export async function renderPages(input: RenderInput): Promise<void> {
+  const { graph, shell, writer } = input;
+  const sidebarFiles = new Map<string, string>();
+  for (const [id, items] of graph.sidebars) {
+    const data: SidebarData = { id, items };
+    const json = JSON.stringify(data);
+    const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
+    const rel = `_data/sidebars/${id}-${hash}.json`;
+    await writer.write(rel, json);
+    sidebarFiles.set(id, `${shell.baseUrl}${rel}`);
+  }
+  const pages = [...graph.pages.values()].sort((a, b) => a.route.localeCompare(b.route));
+  const writes: Promise<void>[] = [];
+  for (const page of pages) {
+    const data = pageData(page, sidebarFiles);
+    const sidebar = page.sidebarId ? graph.sidebars.get(page.sidebarId) : undefined;
+    const html = renderDocument(data, sidebar, input);
+    writes.push(writer.write(htmlPathOf(page.route), html));
+    writes.push(writer.write(dataChunkUrl('/', page.route).slice(1), JSON.stringify(data)));
+    if (writes.length > 64) await Promise.all(writes.splice(0));
+  }
+  await Promise.all(writes);
+  const notFound: PageData = {
+    route: '/404',
+    title: 'Page Not Found',
+    description: '',
+    html: '',
+    toc: [],
+    hideToc: true,
+    breadcrumbs: [],
+    kind: 'not-found',
+  };
+  await writer.write('404.html', renderDocument(notFound, undefined, input));
+}
+
+function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData {
+  return {
+    route: page.route,
+    title: page.title,
+    description: page.description,
+    html: page.html,
+    toc: page.toc,
+    hideToc: page.hideToc,
+    breadcrumbs: page.breadcrumbs,
+    ...(page.prev ? { prev: page.prev } : {}),
+    ...(page.next ? { next: page.next } : {}),
+    ...(page.sidebarId && sidebarFiles.has(page.sidebarId) ? { sidebar: { id: page.sidebarId, file: sidebarFiles.get(page.sidebarId)! } } : {}),
+    kind: page.kind,
+    ...(page.cards ? { cards: page.cards } : {}),
+  };
+}
+
+/** Runs before first paint: colour mode and the `js` class, so nothing flashes. */
+function headScript(shell: ShellConfig): string {
+  const cm = shell.colorMode;
+  const bar = shell.announcementBar;
+  return `(function(){var d=document.documentElement;d.classList.add('js');var s=null;try{s=localStorage}catch(e){}function g(k){try{return s&&s.getItem(k)}catch(e){return null}}var t=g('theme');var m=${cm.disableSwitch ? 'null' : 't'};if(m!=='light'&&m!=='dark'){m=${cm.respectPrefersColorScheme ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'` : `'${cm.defaultMode}'`}}d.setAttribute('data-theme',m);${
+    bar ? `if(g('docusaurus.announcement.id')===${JSON.stringify(bar.id)}&&g('docusaurus.announcement.dismiss')==='true')d.setAttribute('data-announcement-bar-initially-dismissed','true');` : ''
+  }})()`;
+}
+
+function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, input: RenderInput): string {
+  const { shell, bundle } = input;
+  const body = renderToString(createElement(App, { shell, page: data, sidebar }));
+  const { html: _html, ...bootPage } = data;
+  const boot: BootData = { page: bootPage };
+  const title = data.kind === 'not-found' ? `${data.title} | ${shell.title}` : data.route === '/' ? `${data.title} | ${shell.title}` : `${data.title} | ${shell.title}`;
+  const canonical = `${input.siteUrl.replace(/\/$/, '')}${shell.baseUrl.replace(/\/$/, '')}${data.route === '/' ? '/' : data.route}`;
+  const image = input.image ? `${input.siteUrl.replace(/\/$/, '')}${shell.baseUrl}${input.image.replace(/^\//, '')}` : undefined;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    data.description ? `<meta name="description" content="${escapeHtml(data.description)}">` : '',
+    data.kind === 'not-found' ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    data.description ? `<meta property="og:description" content="${escapeHtml(data.description)}">` : '',
+    data.kind === 'not-found' ? '' : `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    '<meta property="og:type" content="website">',
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+    '<meta name="twitter:card" content="summary">',
+    input.favicon ? `<link rel="icon" href="${escapeHtml(shell.baseUrl + input.favicon.replace(/^\//, ''))}">` : '',
+    `<script>${headScript(shell)}</script>`,
+    ...bundle.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    data.sidebar ? `<link rel="preload" href="${data.sidebar.file}" as="fetch" crossorigin>` : '',
+    ...bundle.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
+    `<script type="module" src="${bundle.entryJs}"></script>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const bootJson = JSON.stringify(boot).replace(/</g, '\\u003c');
+  return `<!doctype html>\n<html lang="en" dir="ltr">\n<head>\n${head}\n</head>\n<body>\n<div id="__docsgen_root">${body}</div>\n<script type="application/json" id="__docsgen">${bootJson}</script>\n</body>\n</html>\n`;
+}

@@ -1,0 +1,378 @@
+// Stage 4: the site as plain data. Route table, sidebars resolved to routes and labels,
+// generated category index pages, breadcrumbs and previous/next links.
+import { readFile } from 'node:fs/promises';
+import type { SidebarItemConfig, SidebarsConfig } from './define-config.ts';
+import type { Breadcrumb, IndexCard, LinkRef, SidebarNode, TocEntry } from '../shared/types.ts';
+import type { CategoryMeta, SourcePage } from './collect-docs.ts';
+import { joinRoute, stripNumberPrefix } from './collect-docs.ts';
+import type { TransformedPage } from './transform-markdown.ts';
+import { error, type Diagnostic } from './errors.ts';
+import { rel } from './load-config.ts';
+import GithubSlugger from 'github-slugger';
+
+/** A page of the finished site, whatever produced it. */
+export interface GraphPage {
+  id: string;
+  route: string;
+  title: string;
+  /** Sidebar label. */
+  label: string;
+  description: string;
+  kind: 'doc' | 'generated-index';
+  html: string;
+  toc: TocEntry[];
+  headingIds: Set<string>;
+  hideToc: boolean;
+  sidebarId?: string;
+  breadcrumbs: Breadcrumb[];
+  prev?: LinkRef;
+  next?: LinkRef;
+  cards?: IndexCard[];
+  /** Source file (docs) or the sidebars file (generated pages), for diagnostics. */
+  file: string;
+  keywords: string[];
+}
+
+export interface SiteGraph {
+  pages: Map<string, GraphPage>;
+  sidebars: Map<string, SidebarNode[]>;
+  diagnostics: Diagnostic[];
+}
+
+export interface GraphInput {
+  sources: SourcePage[];
+  transformed: Map<string, TransformedPage>;
+  categories: Map<string, CategoryMeta>;
+  sidebars: SidebarsConfig;
+  sidebarFile?: string;
+  routeBase: string;
+}
+
+interface DocInfo {
+  source: SourcePage;
+  title: string;
+  label: string;
+}
+
+export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
+  const diagnostics: Diagnostic[] = [];
+  const docs = new Map<string, DocInfo>();
+  for (const source of input.sources) {
+    const t = input.transformed.get(source.id);
+    const title = source.frontmatter.title ?? t?.firstH1 ?? lastSegment(source.id);
+    docs.set(source.id, { source, title, label: source.frontmatter.sidebar_label ?? title });
+  }
+  const sidebarSource = input.sidebarFile ? await readFile(input.sidebarFile, 'utf8').catch(() => '') : '';
+  const sidebarRel = input.sidebarFile ? rel(input.sidebarFile) : 'sidebars';
+  const generated: GraphPage[] = [];
+  const ctx: ResolveCtx = { docs, input, diagnostics, generated, sidebarSource, sidebarRel, membership: new Map(),
+    docsByRoute: new Map([...docs.values()].map((d) => [d.source.route, d])) };
+
+  const sidebars = new Map<string, SidebarNode[]>();
+  for (const [sidebarId, items] of Object.entries(input.sidebars)) {
+    sidebars.set(sidebarId, resolveItems(items, sidebarId, ctx, []));
+  }
+
+  const pages = new Map<string, GraphPage>();
+  const addPage = (page: GraphPage) => {
+    const existing = pages.get(page.route);
+    if (existing) {
+      diagnostics.push(
+        error({ file: rel(page.file), line: 1, column: 1 }, `duplicate route ${page.route}: also produced by ${rel(existing.file)}`, 'give one of them a different slug or id'),
+      );
+      return;
+    }
+    pages.set(page.route, page);
+  };
+
+  for (const { source, title, label } of docs.values()) {
+    const t = input.transformed.get(source.id);
+    const displayed = source.frontmatter.displayed_sidebar;
+    const sidebarId =
+      displayed === null ? undefined : typeof displayed === 'string' ? displayed : ctx.membership.get(source.id)?.sidebarId;
+    if (typeof displayed === 'string' && !sidebars.has(displayed)) {
+      diagnostics.push(error({ file: rel(source.file), line: 2, column: 1 }, `displayed_sidebar "${displayed}" is not a sidebar`, `sidebars: ${[...sidebars.keys()].join(', ')}`));
+    }
+    const html = t?.html ?? source.html ?? '';
+    addPage({
+      id: source.id,
+      route: source.route,
+      title,
+      label,
+      description: source.frontmatter.description ?? firstParagraph(html),
+      kind: 'doc',
+      html: t && t.firstH1 === undefined ? `<h1>${escapeHtml(title)}</h1>\n${html}` : html,
+      toc: t?.toc ?? [],
+      headingIds: new Set(t?.headings.map((h) => h.id)),
+      hideToc: source.frontmatter.hide_table_of_contents === true,
+      sidebarId,
+      breadcrumbs: [],
+      file: source.file,
+      keywords: source.frontmatter.keywords ?? [],
+    });
+  }
+  for (const page of generated) addPage(page);
+
+  linkNeighbours(pages, sidebars, ctx);
+  return { pages, sidebars, diagnostics };
+}
+
+interface ResolveCtx {
+  docs: Map<string, DocInfo>;
+  input: GraphInput;
+  diagnostics: Diagnostic[];
+  generated: GraphPage[];
+  sidebarSource: string;
+  sidebarRel: string;
+  /** First sidebar (and its category trail) in which each doc id appears. */
+  membership: Map<string, { sidebarId: string; trail: Breadcrumb[] }>;
+  docsByRoute: Map<string, DocInfo>;
+}
+
+function resolveItems(items: SidebarItemConfig[], sidebarId: string, ctx: ResolveCtx, trail: Breadcrumb[]): SidebarNode[] {
+  const out: SidebarNode[] = [];
+  for (const item of items) {
+    const node = resolveItem(item, sidebarId, ctx, trail);
+    if (Array.isArray(node)) out.push(...node);
+    else if (node) out.push(node);
+  }
+  return out;
+}
+
+function resolveItem(item: SidebarItemConfig, sidebarId: string, ctx: ResolveCtx, trail: Breadcrumb[]): SidebarNode | SidebarNode[] | undefined {
+  if (typeof item === 'string') return resolveDoc(item, undefined, undefined, sidebarId, ctx, trail, true);
+  switch (item.type) {
+    case 'doc':
+      return resolveDoc(item.id, item.label, item.className, sidebarId, ctx, trail, true);
+    case 'ref':
+      return resolveDoc(item.id, item.label, item.className, sidebarId, ctx, trail, false);
+    case 'link':
+      return { kind: 'link', label: item.label, href: item.href };
+    case 'autogenerated':
+      return autogenerate(item.dirName, sidebarId, ctx, trail);
+    case 'category':
+      return resolveCategory(item, sidebarId, ctx, trail);
+    default: {
+      const unknown = item as { type?: string };
+      ctx.diagnostics.push(error({ file: ctx.sidebarRel, ...locate(ctx.sidebarSource, String(unknown.type)) }, `unknown sidebar item type "${unknown.type}"`, 'use doc, ref, link, category or autogenerated'));
+      return undefined;
+    }
+  }
+}
+
+function resolveDoc(
+  id: string,
+  label: string | undefined,
+  className: string | undefined,
+  sidebarId: string,
+  ctx: ResolveCtx,
+  trail: Breadcrumb[],
+  owns: boolean,
+): SidebarNode | undefined {
+  const doc = ctx.docs.get(id);
+  if (!doc) {
+    ctx.diagnostics.push(
+      error({ file: ctx.sidebarRel, ...locate(ctx.sidebarSource, id) }, `sidebar "${sidebarId}" names doc id "${id}", which does not exist`, suggest(id, ctx.docs)),
+    );
+    return undefined;
+  }
+  if (owns && !ctx.membership.has(id)) ctx.membership.set(id, { sidebarId, trail });
+  return { kind: 'doc', label: label ?? doc.label, route: doc.source.route, ...(className ? { className } : {}) };
+}
+
+function resolveCategory(
+  item: Extract<SidebarItemConfig, { type: 'category' }>,
+  sidebarId: string,
+  ctx: ResolveCtx,
+  trail: Breadcrumb[],
+): SidebarNode {
+  let route: string | undefined;
+  let linkedDocId: string | undefined;
+  if (item.link?.type === 'doc') {
+    const doc = ctx.docs.get(item.link.id);
+    if (!doc) {
+      ctx.diagnostics.push(
+        error({ file: ctx.sidebarRel, ...locate(ctx.sidebarSource, item.link.id) }, `category "${item.label}" links to doc id "${item.link.id}", which does not exist`, suggest(item.link.id, ctx.docs)),
+      );
+    } else {
+      route = doc.source.route;
+      linkedDocId = item.link.id;
+    }
+  } else if (item.link?.type === 'generated-index') {
+    const slug = item.link.slug ?? `/category/${new GithubSlugger().slug(item.label)}`;
+    route = joinRoute(ctx.input.routeBase, slug);
+  }
+  const crumb: Breadcrumb = { label: item.label, ...(route ? { route } : {}) };
+  if (linkedDocId && !ctx.membership.has(linkedDocId)) ctx.membership.set(linkedDocId, { sidebarId, trail });
+  const items = resolveItems(item.items, sidebarId, ctx, [...trail, crumb]);
+  if (item.link?.type === 'generated-index' && route) {
+    ctx.generated.push({
+      id: `__index__${route}`,
+      route,
+      title: item.link.title ?? item.label,
+      label: item.label,
+      description: item.link.description ?? '',
+      kind: 'generated-index',
+      html: '',
+      toc: [],
+      headingIds: new Set(),
+      hideToc: true,
+      sidebarId,
+      breadcrumbs: trail,
+      file: ctx.input.sidebarFile ?? 'sidebars',
+      keywords: [],
+      cards: items.map((child) => cardFor(child, ctx)),
+    });
+  }
+  return {
+    kind: 'category',
+    label: item.label,
+    ...(route ? { route } : {}),
+    collapsed: item.collapsed ?? true,
+    collapsible: item.collapsible ?? true,
+    items,
+  };
+}
+
+function cardFor(node: SidebarNode, ctx: ResolveCtx): IndexCard {
+  if (node.kind === 'link') return { title: node.label, href: node.href, description: node.href };
+  if (node.kind === 'category') {
+    return { title: node.label, route: node.route, description: `${countDocs(node.items)} items` };
+  }
+  const doc = ctx.docsByRoute.get(node.route);
+  const description = doc?.source.frontmatter.description ?? firstParagraph(ctx.input.transformed.get(doc?.source.id ?? '')?.html ?? '');
+  return { title: node.label, route: node.route, description };
+}
+
+function countDocs(items: SidebarNode[]): number {
+  return items.reduce((n, i) => n + (i.kind === 'category' ? countDocs(i.items) + (i.route ? 1 : 0) : 1), 0);
+}
+
+/** Docusaurus's autogenerated sidebar: folders become categories, ordered by position then name. */
+function autogenerate(dirName: string, sidebarId: string, ctx: ResolveCtx, trail: Breadcrumb[]): SidebarNode[] {
+  const base = dirName === '.' ? '' : dirName.replace(/^\.?\/|\/$/g, '');
+  type Entry = { sortKey: string; position?: number; item: SidebarItemConfig };
+  const build = (dir: string): SidebarItemConfig[] => {
+    const entries: Entry[] = [];
+    const subdirs = new Set<string>();
+    for (const { source } of ctx.docs.values()) {
+      const relDir = source.relPath.includes('/') ? source.relPath.slice(0, source.relPath.lastIndexOf('/')) : '';
+      if (relDir === dir) {
+        entries.push({ sortKey: source.relPath, position: source.frontmatter.sidebar_position, item: { type: 'doc', id: source.id } });
+      } else if (dir === '' ? relDir !== '' : relDir.startsWith(`${dir}/`)) {
+        const rest = dir === '' ? relDir : relDir.slice(dir.length + 1);
+        subdirs.add(dir === '' ? rest.split('/')[0] : `${dir}/${rest.split('/')[0]}`);
+      }
+    }
+    for (const sub of subdirs) {
+      const meta = ctx.input.categories.get(sub) ?? {};
+      const name = sub.slice(sub.lastIndexOf('/') + 1);
+      const children = build(sub);
+      // A folder's index/README doc (or one named like the folder) becomes the category's link.
+      const indexIdx = children.findIndex((c) => {
+        if (typeof c === 'string' || c.type !== 'doc') return false;
+        const last = lastSegment(c.id).toLowerCase();
+        return last === 'index' || last === 'readme' || last === stripNumberPrefix(name).toLowerCase();
+      });
+      let link = meta.link;
+      if (!link && indexIdx >= 0) {
+        const [indexItem] = children.splice(indexIdx, 1);
+        link = { type: 'doc', id: (indexItem as { id: string }).id };
+      }
+      entries.push({
+        sortKey: sub,
+        position: meta.position,
+        item: {
+          type: 'category',
+          label: meta.label ?? stripNumberPrefix(name),
+          collapsed: meta.collapsed,
+          collapsible: meta.collapsible,
+          items: children,
+          ...(link ? { link } : {}),
+        },
+      });
+    }
+    entries.sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || a.sortKey.localeCompare(b.sortKey));
+    return entries.map((e) => e.item);
+  };
+  return resolveItems(build(base), sidebarId, ctx, trail);
+}
+
+/** Breadcrumbs from sidebar membership; previous/next from the sidebar's reading order. */
+function linkNeighbours(pages: Map<string, GraphPage>, sidebars: Map<string, SidebarNode[]>, ctx: ResolveCtx) {
+  const byId = new Map<string, GraphPage>();
+  for (const p of pages.values()) byId.set(p.id, p);
+  for (const page of pages.values()) {
+    if (page.kind === 'doc') page.breadcrumbs = ctx.membership.get(page.id)?.trail ?? [];
+  }
+  for (const [, items] of sidebars) {
+    // Reading order of the sidebar, with the label each entry has there (an explicit label wins).
+    const order = new Map<string, string>();
+    const walk = (nodes: SidebarNode[]) => {
+      for (const n of nodes) {
+        if (n.kind === 'doc' && !order.has(n.route)) order.set(n.route, n.label);
+        else if (n.kind === 'category') {
+          if (n.route && !order.has(n.route)) order.set(n.route, n.label);
+          walk(n.items);
+        }
+      }
+    };
+    walk(items);
+    const entries = [...order];
+    entries.forEach(([route], i) => {
+      const page = pages.get(route);
+      if (!page || page.prev || page.next) return;
+      const ref = (entry?: [string, string]): LinkRef | undefined => (entry && pages.has(entry[0]) ? { title: entry[1], route: entry[0] } : undefined);
+      page.prev = ref(entries[i - 1]);
+      page.next = ref(entries[i + 1]);
+    });
+  }
+  for (const page of pages.values()) {
+    const fm = ctx.docs.get(page.id)?.source.frontmatter;
+    if (!fm) continue;
+    for (const key of ['pagination_prev', 'pagination_next'] as const) {
+      if (!(key in fm)) continue;
+      const value = fm[key];
+      const target = value ? byId.get(value) : undefined;
+      if (value && !target) {
+        ctx.diagnostics.push(error({ file: rel(page.file), line: 2, column: 1 }, `${key} names doc id "${value}", which does not exist`, suggest(value, ctx.docs)));
+      }
+      const ref = target ? { title: target.label, route: target.route } : undefined;
+      if (key === 'pagination_prev') page.prev = ref;
+      else page.next = ref;
+    }
+  }
+}
+
+function suggest(id: string, docs: Map<string, DocInfo>): string {
+  const last = lastSegment(id);
+  const close = [...docs.keys()].filter((k) => lastSegment(k) === last).slice(0, 3);
+  return close.length ? `did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : 'doc ids are file paths below the docs folder, without extension';
+}
+
+function locate(source: string, needle: string): { line?: number; column?: number } {
+  for (const q of [`'${needle}'`, `"${needle}"`, needle]) {
+    const at = source.indexOf(q);
+    if (at >= 0) {
+      const before = source.slice(0, at).split('\n');
+      return { line: before.length, column: before[before.length - 1].length + 1 };
+    }
+  }
+  return {};
+}
+
+function lastSegment(id: string): string {
+  return id.slice(id.lastIndexOf('/') + 1);
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A page's first paragraph as plain text, for descriptions and index cards. */
+export function firstParagraph(html: string): string {
+  const m = /<p>([\s\S]*?)<\/p>/.exec(html);
+  if (!m) return '';
+  const text = m[1].replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
+}

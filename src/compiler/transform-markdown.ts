@@ -1,0 +1,119 @@
+// Stage 3: markdown to HTML plus what the later stages need (headings, TOC, links, images), one
+// unified pipeline per page and one shiki highlighter per build. Results are cached by content hash.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { unified, type Processor } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkDirective from 'remark-directive';
+import remarkRehype from 'remark-rehype';
+import rehypeStringify from 'rehype-stringify';
+import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
+import type { Highlighter } from 'shiki';
+import { preprocess } from './markdown/preprocess.ts';
+import { VFile } from 'vfile';
+import { remarkDocsgen, type DocsgenMarkdownContext, type DocsgenMarkdownResult, type HeadingInfo, type ImageRef, type OutboundLink } from './markdown/remark-docsgen.ts';
+import { CODE_THEME, codeMetaTransformer, getHighlighter, languagesUsed } from './markdown/highlight.ts';
+import type { SourcePage } from './collect-docs.ts';
+import type { TocEntry } from '../shared/types.ts';
+import type { Diagnostic } from './errors.ts';
+import { rel } from './load-config.ts';
+
+export interface TransformedPage {
+  html: string;
+  headings: HeadingInfo[];
+  toc: TocEntry[];
+  links: OutboundLink[];
+  images: ImageRef[];
+  firstH1?: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Local images referenced by pages, copied to the output with content-hashed names. */
+export class AssetRegistry {
+  /** Absolute source path → public URL path. */
+  readonly urls = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  imageUrl(abs: string): string | undefined {
+    const known = this.urls.get(abs);
+    if (known) return known;
+    if (!existsSync(abs)) return undefined;
+    const hash = createHash('sha256').update(readFileSync(abs)).digest('hex').slice(0, 10);
+    const ext = path.extname(abs);
+    const url = `${this.baseUrl}assets/images/${path.basename(abs, ext)}-${hash}${ext}`;
+    this.urls.set(abs, url);
+    return url;
+  }
+}
+
+export interface TransformContext {
+  toc: { min: number; max: number };
+  routeOfFile: (absPath: string) => string | undefined;
+  assets: AssetRegistry;
+  /** Cache of previous results, keyed by content hash (survives between watch rebuilds). */
+  cache?: Map<string, TransformedPage>;
+  /** Changes when any route changes, since `.md` links are rewritten to routes. */
+  routesSignature: string;
+}
+
+const COMPILER_CACHE_VERSION = '1';
+
+export async function transformPages(pages: SourcePage[], ctx: TransformContext): Promise<Map<string, TransformedPage>> {
+  const highlighter = await getHighlighter(languagesUsed(pages.map((p) => p.body)));
+  const processor = createProcessor(highlighter);
+  const out = new Map<string, TransformedPage>();
+  for (const page of pages) out.set(page.id, transformPage(page, ctx, processor));
+  return out;
+}
+
+function createProcessor(highlighter: Highlighter): Processor {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkDocsgen)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(function rehypeShiki() {
+      return rehypeShikiFromHighlighter(highlighter as never, {
+        theme: CODE_THEME,
+        fallbackLanguage: 'text',
+        defaultLanguage: 'text',
+        transformers: [codeMetaTransformer],
+      });
+    })
+    .use(rehypeStringify, { allowDangerousHtml: true })
+    .freeze() as unknown as Processor;
+}
+
+export function transformPage(page: SourcePage, ctx: TransformContext, processor: Processor): TransformedPage {
+  const key = createHash('sha256')
+    .update(`${COMPILER_CACHE_VERSION}\0${page.file}\0${page.route}\0${page.lineOffset}\0${ctx.routesSignature}\0${ctx.toc.min}${ctx.toc.max}\0`)
+    .update(page.body)
+    .digest('hex');
+  const cached = ctx.cache?.get(key);
+  if (cached) {
+    // Image URLs are content-hashed: re-register them so this build copies them.
+    for (const img of cached.images) if (img.file) ctx.assets.imageUrl(img.file);
+    return cached;
+  }
+  const file = rel(page.file);
+  const pre = preprocess(page.body, file, page.lineOffset, page.isMdx);
+  const result: DocsgenMarkdownResult = { headings: [], toc: [], links: [], images: [], diagnostics: [...pre.diagnostics] };
+  const dir = path.dirname(page.file);
+  const markdownCtx: DocsgenMarkdownContext = {
+    file,
+    pageRoute: page.route,
+    lineOffset: page.lineOffset,
+    toc: ctx.toc,
+    routeOfFile: ctx.routeOfFile,
+    resolvePath: (p: string) => path.resolve(dir, p),
+    imageUrl: (abs: string) => ctx.assets.imageUrl(abs),
+  };
+  const vfile = new VFile({ value: pre.text, data: { docsgen: { ctx: markdownCtx, out: result } } });
+  const html = String(processor.processSync(vfile));
+  const transformed: TransformedPage = { html, ...result };
+  ctx.cache?.set(key, transformed);
+  return transformed;
+}

@@ -1,0 +1,4 @@
+declare module 'virtual:docsgen-shell' {
+  const shell: import('../shared/types.ts').ShellConfig;
+  export default shell;
+}

@@ -1,0 +1,107 @@
+// `docsgen serve [--watch]`: build once, serve the output like a static host, and with --watch
+// rebuild on every change, reload open pages, and show a broken edit without dropping the last good site.
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { watch } from 'chokidar';
+import { build } from '../compiler/build.ts';
+import type { TransformedPage } from '../compiler/transform-markdown.ts';
+import { DocsgenError, formatDiagnostic } from '../compiler/errors.ts';
+import { createStaticServer } from './static-server.ts';
+
+export interface ServeOptions {
+  config: string;
+  out: string;
+  watch?: boolean;
+  port: number;
+  host: string;
+  verbose?: boolean;
+}
+
+const EVENTS_PATH = '/__docsgen/events';
+
+export async function serve(opts: ServeOptions): Promise<number> {
+  const started = performance.now();
+  const outDir = path.resolve(opts.out);
+  const cache = new Map<string, TransformedPage>();
+  let redirects = new Map<string, string>();
+  let lastError: string | undefined;
+  const clients = new Set<ServerResponse>();
+
+  const rebuild = async (): Promise<boolean> => {
+    const t0 = performance.now();
+    try {
+      const result = await build({ config: opts.config, outDir: opts.out, cache });
+      redirects = result.redirects;
+      lastError = undefined;
+      for (const w of result.warnings) console.warn(formatDiagnostic(w));
+      console.log(`docsgen: built ${result.pageCount} pages in ${Math.round(performance.now() - t0)} ms`);
+      broadcast('reload', '');
+      return true;
+    } catch (e) {
+      lastError = e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e);
+      console.error(lastError);
+      console.error('docsgen: build failed; still serving the last good build');
+      broadcast('error', lastError);
+      return false;
+    }
+  };
+
+  const broadcast = (event: string, data: string) => {
+    const payload = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const c of clients) c.write(payload);
+  };
+
+  const ok = await rebuild();
+  if (!ok && !opts.watch) return 1;
+
+  const server = createStaticServer({
+    root: () => outDir,
+    redirects: () => redirects,
+    transformHtml: opts.watch ? injectLiveReload : undefined,
+    extraRoutes: opts.watch
+      ? (req: IncomingMessage, res: ServerResponse) => {
+          if (req.url !== EVENTS_PATH) return false;
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+          res.write(': connected\n\n');
+          if (lastError) res.write(`event: error\ndata: ${JSON.stringify(lastError)}\n\n`);
+          clients.add(res);
+          req.on('close', () => clients.delete(res));
+          return true;
+        }
+      : undefined,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  console.log(`docsgen: serving ${opts.out}/ at http://${opts.host}:${port}/ (ready in ${Math.round(performance.now() - started)} ms)`);
+
+  if (opts.watch) {
+    const root = path.dirname(path.dirname(path.resolve(opts.config)));
+    const watcher = watch([path.join(root, 'content'), path.dirname(path.resolve(opts.config))], { ignoreInitial: true });
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    watcher.on('all', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        running = running.then(rebuild);
+      }, 20);
+    });
+  }
+  return await new Promise<number>((resolve) => {
+    const stop = () => {
+      server.close();
+      resolve(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** The live-reload client: reloads on a good build, shows an overlay with the errors of a bad one. */
+function injectLiveReload(html: string): string {
+  const script = `<script>(function(){var es=new EventSource(${JSON.stringify(EVENTS_PATH)});var box;es.addEventListener('reload',function(){location.reload()});es.addEventListener('error',function(e){if(!e.data)return;if(!box){box=document.createElement('div');box.id='docsgen-error-overlay';box.setAttribute('role','alert');box.style.cssText='position:fixed;inset:0;z-index:9999;background:rgba(20,20,30,.92);color:#ffd7d7;font:14px/1.5 ui-monospace,monospace;padding:32px;white-space:pre-wrap;overflow:auto';document.body.appendChild(box)}box.textContent='docsgen build failed\\n\\n'+JSON.parse(e.data)})})()</script>`;
+  return html.replace('</body>', `${script}</body>`);
+}

@@ -1,0 +1,115 @@
+// Plain data that crosses from the compiler to the runtime. Everything here is JSON-serialisable;
+// neither side may put functions or class instances in it.
+
+export interface TocEntry {
+  id: string;
+  text: string;
+  level: number;
+}
+
+export interface LinkRef {
+  title: string;
+  route: string;
+}
+
+export interface Breadcrumb {
+  label: string;
+  route?: string;
+}
+
+/** A resolved sidebar item, as the runtime draws it. */
+export type SidebarNode =
+  | { kind: 'doc'; label: string; route: string; className?: string }
+  | { kind: 'link'; label: string; href: string }
+  | {
+      kind: 'category';
+      label: string;
+      route?: string;
+      collapsed: boolean;
+      collapsible: boolean;
+      items: SidebarNode[];
+    };
+
+export interface NavItem {
+  label: string;
+  /** Internal route */
+  to?: string;
+  /** External address */
+  href?: string;
+  items?: NavItem[];
+  kind?: 'link' | 'dropdown' | 'separator' | 'search' | 'colorMode' | 'locale';
+  position?: 'left' | 'right';
+  /** Short label shown at small widths, if different. */
+  shortLabel?: string;
+}
+
+export interface FooterColumn {
+  title: string;
+  items: { label: string; to?: string; href?: string }[];
+}
+
+/** The part of the site configuration the shell needs at run time. */
+export interface ShellConfig {
+  title: string;
+  tagline: string;
+  baseUrl: string;
+  logo?: { src: string; alt: string; href?: string; srcDark?: string };
+  navbar: { items: NavItem[]; hideOnScroll: boolean };
+  footer: { columns: FooterColumn[]; copyright: string; logo?: { src: string; alt: string } };
+  announcementBar?: {
+    id: string;
+    content: string;
+    backgroundColor: string;
+    textColor: string;
+    isCloseable: boolean;
+  };
+  colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  imageZoom: { selector: string; margin: number; background: string; scrollOffset: number };
+  analytics?: { endpoint: string };
+  clientScripts: { src: string; defer?: boolean; async?: boolean }[];
+  baseUrlIssueBanner: boolean;
+  locales: { code: string; label: string }[];
+}
+
+/** A card on a generated category index page. */
+export interface IndexCard {
+  title: string;
+  route?: string;
+  href?: string;
+  description: string;
+}
+
+/** What a route needs besides the shell: serialised per route into its data chunk. */
+export interface PageData {
+  route: string;
+  title: string;
+  description: string;
+  /** Pre-rendered content HTML. Left out of the inline copy in the HTML page (it is in the DOM). */
+  html: string;
+  toc: TocEntry[];
+  hideToc: boolean;
+  breadcrumbs: Breadcrumb[];
+  prev?: LinkRef;
+  next?: LinkRef;
+  /** Which sidebar the page belongs to, if any, and its content hash for caching. */
+  sidebar?: { id: string; file: string };
+  kind: 'doc' | 'generated-index' | 'not-found';
+  cards?: IndexCard[];
+}
+
+/** The sidebar file the client fetches once per sidebar. */
+export interface SidebarData {
+  id: string;
+  items: SidebarNode[];
+}
+
+/** The small JSON document inlined into every HTML page to hydrate it (the shell config is in the bundle). */
+export interface BootData {
+  page: Omit<PageData, 'html'>;
+}
+
+/** Where a route's data chunk lives: derived from the route, so no global manifest is needed. */
+export function dataChunkUrl(baseUrl: string, route: string): string {
+  const path = route === '/' ? 'index' : route.replace(/^\//, '');
+  return `${baseUrl}_data/${path}.json`;
+}

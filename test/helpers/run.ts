@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const fixture = (name: string) => path.join(repoRoot, 'test/fixtures', name);
+export const tempDir = (prefix = 'docsgen-test-') => mkdtempSync(path.join(tmpdir(), prefix));
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI, as a user would, in the given folder. */
+export function runCli(args: string[], cwd: string): CliResult {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Every file below a folder, relative, with its bytes: for comparing two builds. */
+export function snapshotTree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const e of readdirSync(d)) {
+      const p = path.join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.set(path.relative(dir, p), readFileSync(p).toString('base64'));
+    }
+  };
+  walk(dir);
+  return out;
+}

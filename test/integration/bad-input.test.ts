@@ -1,0 +1,60 @@
+// One fixture per class of bad input: each must fail with exit 1, the exact location and message,
+// no stack trace, and no output written.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, runCli, tempDir } from '../helpers/run.ts';
+
+function failBuild(name: string) {
+  const out = path.join(tempDir(), 'out');
+  const r = runCli(['build', '--out', out], fixture(name));
+  expect(r.status).toBe(1);
+  expect(existsSync(out)).toBe(false);
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+  return r.stderr.split('\n').filter((l) => /^\S+:\d+:\d+ {2}/.test(l) || /^\S+ {2}/.test(l));
+}
+
+describe('bad input fails the build at the right place', () => {
+  it('invalid YAML frontmatter', () => {
+    expect(failBuild('bad-frontmatter')).toEqual(['content/docs/page.md:3:37  invalid frontmatter: Missing closing "quote']);
+  });
+
+  it('a frontmatter value of the wrong type', () => {
+    expect(failBuild('bad-frontmatter-type')).toEqual(['content/docs/page.md:3:1  invalid frontmatter: "sidebar_position" must be a number']);
+  });
+
+  it('an unknown doc id in a sidebar', () => {
+    expect(failBuild('unknown-sidebar-id')).toEqual(['site/sidebars.ts:4:50  sidebar "docs" names doc id "guides/missing-page", which does not exist']);
+  });
+
+  it('two pages on the same route', () => {
+    expect(failBuild('duplicate-route')).toEqual(['content/docs/two.md:1:1  duplicate route /same: also produced by content/docs/a/one.md']);
+  });
+
+  it('broken links, anchors and images, all reported at once', () => {
+    expect(failBuild('broken-refs')).toEqual([
+      'content/docs/index.md:3:30  broken link to /nowhere: no page at /nowhere',
+      'content/docs/index.md:5:3  broken anchor /target#no-such-heading: /target has no heading #no-such-heading',
+      'content/docs/index.md:7:3  broken link to ./missing.md: no page at ./missing.md',
+      'content/docs/index.md:7:38  broken anchor #nope: no such heading on this page',
+      'content/docs/index.md:9:1  broken image ./img/missing.png: file not found',
+    ]);
+  });
+
+  it('an invalid configuration, naming each key path', () => {
+    expect(failBuild('bad-config')).toEqual([
+      'site/docsgen.config.ts:7:5  config.navbar: unknown key "hideOnScrol"',
+      'site/docsgen.config.ts:9:22  config.tableOfContents.minHeadingLevel: Invalid input: expected number, received string',
+    ]);
+  });
+
+  it('JSX in an .mdx file', () => {
+    expect(failBuild('mdx-jsx')).toEqual(['content/docs/index.mdx:3:1  JSX component Tabs is not supported']);
+  });
+
+  it('adds the stack trace only with --verbose', () => {
+    const r = runCli(['build', '--verbose', '--out', path.join(tempDir(), 'o')], fixture('duplicate-route'));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^\s+at /m);
+  });
+});

@@ -1,0 +1,158 @@
+// Builds the good fixture through the real CLI and checks what a static host would serve.
+import { existsSync, readFileSync, writeFileSync, cpSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LinkChecker } from 'linkinator';
+import { createStaticServer } from '../../src/server/static-server.ts';
+import { fixture, runCli, snapshotTree, tempDir } from '../helpers/run.ts';
+
+const site = tempDir('docsgen-good-');
+const out = path.join(site, 'build');
+
+beforeAll(() => {
+  cpSync(fixture('good-site'), site, { recursive: true });
+  const r = runCli(['build'], site);
+  expect(r.stderr).not.toMatch(/error/i);
+  expect(r.status).toBe(0);
+});
+
+const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
+
+describe('docsgen build on a good site', () => {
+  it('writes one HTML file per route, with title, description, canonical and Open Graph tags', () => {
+    for (const f of ['index.html', 'guides/index.html', 'guides/basics/install/index.html', 'guides/basics/configure/index.html', 'guides/advanced/index.html', 'reference/config/index.html', 'reference/tabs/index.html']) {
+      expect(existsSync(path.join(out, f)), f).toBe(true);
+    }
+    const home = read('index.html');
+    expect(home).toContain('<title>Introduction | Fixture Docs</title>');
+    expect(home).toContain('<meta name="description" content="The fixture&#x27;s home page.">'.replace('&#x27;', "'"));
+    expect(home).toContain('<link rel="canonical" href="https://fixture.example.com/">');
+    expect(home).toContain('<meta property="og:title" content="Introduction | Fixture Docs">');
+  });
+
+  it('renders content, sidebar, TOC and navigation into the HTML (works without JavaScript)', () => {
+    const html = read('guides/basics/install/index.html');
+    expect(html).toContain('<h1 id="install-the-tool">Install the tool</h1>');
+    expect(html).toContain('class="admonition admonition-tip"');
+    expect(html).toMatch(/<nav class="sidebar"[\s\S]*The Basics[\s\S]*Configure/);
+    expect(html).toMatch(/class="menu-link active" aria-current="page" href="\/guides\/basics\/install"|href="\/guides\/basics\/install"[^>]*aria-current="page"/);
+    expect(html).toMatch(/<nav class="breadcrumbs"[\s\S]*Guides[\s\S]*The Basics/);
+    expect(html).toMatch(/class="pagination"[\s\S]*Configure/);
+    const config = read('reference/config/index.html');
+    expect(config).toMatch(/<nav class="toc"[\s\S]*href="#options"[\s\S]*href="#options-1"/);
+  });
+
+  it('gives the page its title as h1 when the markdown has none', () => {
+    expect(read('reference/config/index.html')).toContain('<h1>Configuration reference</h1>');
+  });
+
+  it('writes a data chunk per route at a URL derived from the route, without the sidebar', () => {
+    const chunk = JSON.parse(read('_data/guides/basics/install.json'));
+    expect(chunk.route).toBe('/guides/basics/install');
+    expect(chunk.html).toContain('Install the tool');
+    expect(chunk.sidebar.file).toMatch(/^\/_data\/sidebars\/docs-[0-9a-f]{10}\.json$/);
+    expect(existsSync(path.join(out, chunk.sidebar.file))).toBe(true);
+    // The sidebar is a separate cached file: a page not adjacent to this one is not in its chunk.
+    expect(JSON.stringify(chunk)).not.toContain('Advanced use');
+    expect(JSON.parse(read('_data/index.json')).route).toBe('/');
+  });
+
+  it('does not ship the content twice in a page', () => {
+    const html = read('guides/basics/configure/index.html');
+    expect(html.split('The footnote.').length - 1).toBe(1);
+  });
+
+  it('copies images with content-hashed names and the static folder as is', () => {
+    const html = read('guides/basics/install/index.html');
+    const src = /src="(\/assets\/images\/diagram-[0-9a-f]{10}\.svg)"/.exec(html)![1];
+    expect(readFileSync(path.join(out, src), 'utf8')).toContain('<circle');
+    expect(existsSync(path.join(out, 'img/logo.svg'))).toBe(true);
+  });
+
+  it('bundles the client with content-hashed, minified JS and CSS', () => {
+    const html = read('index.html');
+    const js = /<script type="module" src="(\/assets\/js\/main-[A-Z0-9]+\.js)"/.exec(html)![1];
+    const css = /<link rel="stylesheet" href="(\/assets\/js\/main-[A-Z0-9]+\.css)"/.exec(html)![1];
+    const code = read(js.slice(1));
+    expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
+    expect(read(css.slice(1))).toContain('.admonition');
+  });
+
+  it('writes redirect stubs for each source and its .html/.htm twins, plus _redirects', () => {
+    for (const f of ['old-intro/index.html', 'old-intro.html', 'old-intro.htm', 'legacy/config/index.html', 'docs/legacy/config.htm']) {
+      const stub = read(f);
+      expect(stub, f).toContain('<meta http-equiv="refresh" content="0; url=');
+      expect(stub).toContain('location.replace');
+    }
+    expect(read('legacy/config.html')).toContain('<link rel="canonical" href="/reference/config">');
+    expect(read('_redirects')).toContain('/legacy/config.htm /reference/config 301');
+  });
+
+  it('writes 404.html and a sitemap of every page', () => {
+    expect(read('404.html')).toContain('Page Not Found');
+    const sitemap = read('sitemap.xml');
+    expect(sitemap).toContain('<loc>https://fixture.example.com/guides/basics/install</loc>');
+    expect(sitemap).toContain('<loc>https://fixture.example.com/guides</loc>');
+    expect(sitemap).not.toContain('old-intro');
+  });
+
+  it('has no broken links according to linkinator', async () => {
+    const server = createStaticServer({ root: () => out, redirects: () => new Map() });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const checker = new LinkChecker();
+      const result = await checker.check({ path: `http://127.0.0.1:${port}/`, recurse: true, linksToSkip: ['^(?!http://127\\.0\\.0\\.1)'] });
+      const broken = result.links.filter((l) => l.state === 'BROKEN');
+      expect(broken.map((l) => `${l.url} (from ${l.parent})`)).toEqual([]);
+      expect(result.links.length).toBeGreaterThan(15);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('is deterministic: a second build is byte-identical', () => {
+    const second = path.join(site, 'build-2');
+    expect(runCli(['build', '--out', 'build-2'], site).status).toBe(0);
+    const a = snapshotTree(out);
+    const b = snapshotTree(second);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [file, bytes] of a) expect(b.get(file), file).toBe(bytes);
+  });
+
+  it('leaves the previous output untouched when a build fails', () => {
+    const copy = tempDir('docsgen-atomic-');
+    cpSync(site, copy, { recursive: true });
+    const before = snapshotTree(path.join(copy, 'build'));
+    writeFileSync(path.join(copy, 'content/docs/broken.md'), '# Broken\n\n[nowhere](/no/such/page)\n');
+    const r = runCli(['build'], copy);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('content/docs/broken.md:3:1  broken link to /no/such/page');
+    expect(snapshotTree(path.join(copy, 'build'))).toEqual(before);
+    expect(existsSync(path.join(copy, `build.tmp-${process.pid}`))).toBe(false);
+  });
+});
+
+describe('docsgen CLI', () => {
+  it('prints help and version with exit 0, and exits 2 on bad usage', () => {
+    const cwd = tempDir();
+    const help = runCli(['--help'], cwd);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('build');
+    expect(help.stdout).toContain('serve');
+    const version = runCli(['--version'], cwd);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')).version);
+    expect(runCli(['frobnicate'], cwd).status).toBe(2);
+    expect(runCli(['build', '--no-such-flag'], cwd).status).toBe(2);
+    expect(runCli(['serve', '--port', 'abc'], cwd).status).toBe(2);
+  });
+
+  it('exits 1 with a hint when the config is missing', () => {
+    const cwd = tempDir();
+    mkdirSync(path.join(cwd, 'site'));
+    const r = runCli(['build'], cwd);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('site/docsgen.config.ts  config file not found');
+    expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
+  });
+});

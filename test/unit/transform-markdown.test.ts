@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AssetRegistry, transformPages, type TransformedPage } from '../../src/compiler/transform-markdown.ts';
+import type { SourcePage } from '../../src/compiler/collect-docs.ts';
+import { tempDir } from '../helpers/run.ts';
+import { writeFileSync } from 'node:fs';
+
+const dir = tempDir();
+writeFileSync(path.join(dir, 'pic.png'), 'png-bytes');
+
+async function transform(body: string, extra: Partial<SourcePage> = {}): Promise<TransformedPage> {
+  const page: SourcePage = {
+    id: 'page',
+    route: '/guides/page',
+    file: path.join(dir, 'page.md'),
+    relPath: 'page.md',
+    frontmatter: {},
+    body,
+    lineOffset: 0,
+    isMdx: false,
+    ...extra,
+  };
+  const other = path.join(dir, 'other.md');
+  const result = await transformPages([page], {
+    toc: { min: 2, max: 3 },
+    routeOfFile: (abs) => (abs === other ? '/other' : undefined),
+    assets: new AssetRegistry('/'),
+    routesSignature: 'x',
+  });
+  return result.get('page')!;
+}
+
+describe('markdown transform', () => {
+  it('renders admonitions with either title form and a default title', async () => {
+    const t = await transform(':::tip Be quick\nText\n:::\n\n:::danger[Careful **now**]\nMore\n:::\n\n:::note\nPlain\n:::');
+    expect(t.html).toContain('class="admonition admonition-tip"');
+    expect(t.html).toMatch(/admonition-heading">Be quick</);
+    expect(t.html).toMatch(/admonition-heading">Careful <strong>now<\/strong></);
+    expect(t.html).toMatch(/admonition-heading">note</);
+    expect(t.diagnostics).toEqual([]);
+  });
+
+  it('leaves colons in prose alone', async () => {
+    const t = await transform('A ratio of 1:2, key:value and see:this stay as written.');
+    expect(t.html).toContain('<p>A ratio of 1:2, key:value and see:this stay as written.</p>');
+  });
+
+  it('turns tabs into a tab list with panels, carrying the group', async () => {
+    const t = await transform('::::tabs{group="sdk"}\n:::tab[Node.js]\nnode\n:::\n:::tab[Python]\npython\n:::\n::::');
+    expect(t.html).toContain('data-group="sdk"');
+    expect(t.html.match(/role="tab"/g)).toHaveLength(2);
+    expect(t.html).toMatch(/aria-selected="true"[^>]*>Node\.js</);
+    expect(t.html).toMatch(/role="tabpanel"[^>]*hidden/);
+  });
+
+  it('reports an unknown directive and a stray tab', async () => {
+    const t = await transform('Line one\n\n:::sparkle\nx\n:::\n\n:::tab[Lonely]\ny\n:::', { lineOffset: 3 });
+    expect(t.diagnostics.map((d) => [d.line, d.message])).toEqual([
+      [6, 'unknown directive :::sparkle'],
+      [10, ':::tab outside a ::::tabs block'],
+    ]);
+  });
+
+  it('highlights code at build time with title, line highlights and line numbers', async () => {
+    const t = await transform('```ts title="src/a.ts" {2} showLineNumbers\nconst a = 1;\nconst b = 2;\n```');
+    expect(t.html).toContain('<div class="code-title">src/a.ts</div>');
+    expect(t.html).toMatch(/<pre class="shiki docsgen line-numbers"/);
+    const lines = t.html.match(/<span class="line[^"]*"/g)!;
+    expect(lines).toEqual(['<span class="line"', '<span class="line highlighted"']);
+    expect(t.html).toContain('var(--code-token-keyword)');
+    expect(t.html).toContain('class="copy-button"');
+  });
+
+  it('gives headings GitHub-style unique ids, custom ids, and a TOC of h2-h3', async () => {
+    const t = await transform('# Title\n\n## Set up the SDK\n\n### Step one\n\n#### Deep\n\n## Set up the SDK\n\n## Custom {#my-id}');
+    expect(t.firstH1).toBe('Title');
+    expect(t.headings.map((h) => h.id)).toEqual(['title', 'set-up-the-sdk', 'step-one', 'deep', 'set-up-the-sdk-1', 'my-id']);
+    expect(t.toc.map((h) => `${h.level}:${h.id}`)).toEqual(['2:set-up-the-sdk', '3:step-one', '2:set-up-the-sdk-1', '2:my-id']);
+    expect(t.html).toContain('<h2 id="my-id">Custom</h2>');
+  });
+
+  it('resolves .md links to routes and records every link with its position', async () => {
+    const t = await transform('See [other](./other.md#part), [gone](./gone.md), [route](/x/y#z), [rel](sibling) and [ext](https://e.com).');
+    expect(t.html).toContain('href="/other#part"');
+    expect(t.html).toContain('href="https://e.com" target="_blank" rel="noopener noreferrer"');
+    expect(t.links.map((l) => ({ route: l.route, anchor: l.anchor, missing: l.missingFile, column: l.column }))).toEqual([
+      { route: '/other', anchor: 'part', missing: undefined, column: 5 },
+      { route: undefined, anchor: undefined, missing: './gone.md', column: 31 },
+      { route: '/x/y', anchor: 'z', missing: undefined, column: 50 },
+      { route: '/guides/sibling', anchor: undefined, missing: undefined, column: 67 },
+    ]);
+  });
+
+  it('copies local images under a content-hashed name and lazy-loads them', async () => {
+    const t = await transform('![A picture](./pic.png)\n\n![Missing](./nope.png)');
+    expect(t.html).toMatch(/<img src="\/assets\/images\/pic-[0-9a-f]{10}\.png" alt="A picture" loading="lazy"/);
+    expect(t.images.map((i) => path.basename(i.file!))).toEqual(['pic.png', 'nope.png']);
+  });
+
+  it('supports GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
+    const t = await transform('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ www.example.com and a note[^1]\n\n[^1]: Foot.');
+    expect(t.html).toContain('<table>');
+    expect(t.html).toContain('type="checkbox" checked');
+    expect(t.html).toContain('<del>old</del>');
+    expect(t.html).toContain('href="http://www.example.com"');
+    expect(t.html).toContain('data-footnotes');
+  });
+
+  it('in .mdx, drops import lines with a warning and rejects JSX components', async () => {
+    const t = await transform("import Tabs from '@theme/Tabs';\n\n<Tabs>\nx\n</Tabs>", { isMdx: true });
+    expect(t.diagnostics.map((d) => [d.severity, d.line, d.message])).toEqual([
+      ['warning', 1, 'MDX import/export line ignored'],
+      ['error', 3, 'JSX component Tabs is not supported'],
+    ]);
+  });
+});
