@@ -1,0 +1,142 @@
+// Legacy paths of the Unleash docs that now live elsewhere. Each issue that writes a page adds the
+// redirects that point at it; `docs/`-prefixed twins of the old paths are listed as the real site had them.
+import type { RedirectConfig } from "docsgen";
+
+export const redirects: RedirectConfig[] = [
+  {
+    from: ["/user_guide/quickstart", "/docs/user_guide/quickstart", "/docs/getting_started", "/tutorials/quickstart", "/docs/tutorials/quickstart", "/tutorials/getting-started", "/docs/tutorials/getting-started"],
+    to: "/quickstart",
+  },
+  {
+    from: ["/api/basic-auth", "/docs/api/basic-auth"],
+    to: "/reference/api/legacy/unleash/basic-auth",
+  },
+  {
+    from: ["/api", "/docs/api"],
+    to: "/reference/api/legacy/unleash",
+  },
+  {
+    from: ["/api/admin/addons", "/docs/api/admin/addons"],
+    to: "/reference/api/legacy/unleash/admin/addons",
+  },
+  {
+    from: ["/api/admin/context", "/docs/api/admin/context"],
+    to: "/reference/api/legacy/unleash/admin/context",
+  },
+  {
+    from: ["/api/admin/events", "/docs/api/admin/events"],
+    to: "/reference/api/legacy/unleash/admin/events",
+  },
+  {
+    from: ["/api/admin/feature-toggles-v2", "/docs/api/admin/feature-toggles-v2"],
+    to: "/reference/api/legacy/unleash/admin/features-v2",
+  },
+  {
+    from: ["/api/admin/feature-types", "/docs/api/admin/feature-types"],
+    to: "/reference/api/legacy/unleash/admin/feature-types",
+  },
+  {
+    from: ["/api/admin/features", "/docs/api/admin/features"],
+    to: "/reference/api/legacy/unleash/admin/features",
+  },
+  {
+    from: ["/api/admin/features-archive", "/docs/api/admin/features-archive"],
+    to: "/reference/api/legacy/unleash/admin/archive",
+  },
+  {
+    from: ["/api/admin/metrics", "/docs/api/admin/metrics"],
+    to: "/reference/api/legacy/unleash/admin/metrics",
+  },
+  {
+    from: ["/api/admin/projects", "/docs/api/admin/projects"],
+    to: "/reference/api/legacy/unleash/admin/projects",
+  },
+  {
+    from: ["/api/admin/segments", "/docs/api/admin/segments"],
+    to: "/reference/api/legacy/unleash/admin/segments",
+  },
+  {
+    from: ["/api/admin/state", "/docs/api/admin/state"],
+    to: "/reference/api/legacy/unleash/admin/state",
+  },
+  {
+    from: ["/api/admin/strategies", "/docs/api/admin/strategies"],
+    to: "/reference/api/legacy/unleash/admin/strategies",
+  },
+  {
+    from: ["/api/admin/tags", "/docs/api/admin/tags"],
+    to: "/reference/api/legacy/unleash/admin/tags",
+  },
+  {
+    from: ["/api/admin/user-admin", "/docs/api/admin/user-admin"],
+    to: "/reference/api/legacy/unleash/admin/user-admin",
+  },
+  {
+    from: ["/api/client/features", "/docs/api/client/features"],
+    to: "/reference/api/legacy/unleash/client/features",
+  },
+  {
+    from: ["/api/client/metrics", "/docs/api/client/metrics"],
+    to: "/reference/api/legacy/unleash/client/metrics",
+  },
+  {
+    from: ["/api/client/register", "/docs/api/client/register"],
+    to: "/reference/api/legacy/unleash/client/register",
+  },
+  {
+    from: ["/api/internal/internal", "/docs/api/internal/internal"],
+    to: "/reference/api/legacy/unleash/internal/prometheus",
+  },
+  {
+    from: ["/api/internal/health", "/docs/api/internal/health"],
+    to: "/reference/api/legacy/unleash/internal/health",
+  },
+  {
+    from: ["/help", "/docs/help"],
+    to: "/",
+  },
+  {
+    from: ["/tutorials/academy", "/docs/tutorials/academy", "/unleash-academy", "/docs/unleash-academy"],
+    to: "/unleash-academy/introduction",
+  },
+  {
+    from: ["/tutorials/academy-foundational", "/docs/tutorials/academy-foundational"],
+    to: "/unleash-academy/foundational",
+  },
+  {
+    from: ["/tutorials/academy-advanced-for-devs", "/docs/tutorials/academy-advanced-for-devs"],
+    to: "/unleash-academy/advanced-for-devs",
+  },
+  {
+    from: ["/tutorials/academy-managing-unleash-for-devops", "/docs/tutorials/academy-managing-unleash-for-devops"],
+    to: "/unleash-academy/managing-unleash-for-devops",
+  },
+  {
+    from: ["/tutorials/unleash-overview", "/docs/tutorials/unleash-overview", "/user_guide/unleash_overview", "/docs/user_guide/unleash_overview"],
+    to: "/understanding-unleash/unleash-overview",
+  },
+  {
+    from: ["/tutorials/managing-constraints", "/docs/tutorials/managing-constraints", "/topics/managing-constraints", "/docs/topics/managing-constraints"],
+    to: "/understanding-unleash/managing-constraints",
+  },
+  {
+    from: ["/tutorials/the-anatomy-of-unleash", "/docs/tutorials/the-anatomy-of-unleash", "/topics/the-anatomy-of-unleash", "/docs/topics/the-anatomy-of-unleash"],
+    to: "/understanding-unleash/the-anatomy-of-unleash",
+  },
+  {
+    from: ["/tutorials/proxy-hosting", "/docs/tutorials/proxy-hosting", "/topics/proxy-hosting", "/docs/topics/proxy-hosting"],
+    to: "/understanding-unleash/proxy-hosting",
+  },
+  {
+    from: ["/tutorials/data-collection", "/docs/tutorials/data-collection", "/topics/data-collection", "/docs/topics/data-collection"],
+    to: "/understanding-unleash/data-collection",
+  },
+  {
+    from: ["/topics/feature-flags/runtime-control", "/docs/topics/feature-flags/runtime-control", "/topics/feature-flags/never-expose-pii", "/docs/topics/feature-flags/never-expose-pii", "/topics/feature-flags/evaluate-flags-close-to-user", "/docs/topics/feature-flags/evaluate-flags-close-to-user", "/topics/feature-flags/scale-horizontally", "/docs/topics/feature-flags/scale-horizontally", "/topics/feature-flags/limit-payloads", "/docs/topics/feature-flags/limit-payloads", "/topics/feature-flags/availability-over-consistency", "/docs/topics/feature-flags/availability-over-consistency", "/topics/feature-flags/short-lived-feature-flags", "/docs/topics/feature-flags/short-lived-feature-flags", "/topics/feature-flags/unique-names", "/docs/topics/feature-flags/unique-names", "/topics/feature-flags/democratize-feature-flag-access", "/docs/topics/feature-flags/democratize-feature-flag-access", "/topics/feature-flags/prioritize-ux", "/docs/topics/feature-flags/prioritize-ux", "/topics/feature-flags/enable-traceability", "/docs/topics/feature-flags/enable-traceability"],
+    to: "/topics/feature-flags/feature-flag-best-practices",
+  },
+  {
+    from: ["/topics/feature-flag-migration/feature-flag-migration-scope", "/docs/topics/feature-flag-migration/feature-flag-migration-scope", "/topics/feature-flag-migration/business-case-feature-flag-migration", "/docs/topics/feature-flag-migration/business-case-feature-flag-migration", "/topics/feature-flag-migration/planning-feature-flag-migration", "/docs/topics/feature-flag-migration/planning-feature-flag-migration", "/topics/feature-flag-migration/how-to-execute-feature-flag-migration", "/docs/topics/feature-flag-migration/how-to-execute-feature-flag-migration", "/topics/feature-flag-migration/onbording-users-to-feature-flag-service", "/docs/topics/feature-flag-migration/onbording-users-to-feature-flag-service"],
+    to: "/topics/feature-flag-migration/feature-flag-migration-best-practices",
+  },
+];

@@ -1,0 +1,156 @@
+// The two sidebars of the Unleash docs, in Docusaurus's format. A sidebar only names pages that exist;
+// the issues that write the remaining areas add their entries.
+import { defineSidebars } from 'docsgen';
+
+/** Introductions of the generated category index pages. */
+const DESCRIPTIONS: Record<string, string> = {
+  '/topics': 'Guides on designing, using and managing feature flags well, whatever tool you use.',
+  '/topics/feature-flags': 'Principles and practices for running feature flags in large organisations without losing control.',
+  '/understanding-unleash': 'How Unleash is built and why: its parts, its data model, and how it evaluates flags.',
+  '/using-unleash': 'Everything you need to run Unleash day to day: APIs, guides and configuration.',
+  '/reference/api/unleash': 'The HTTP APIs of the Unleash server, for automation and integrations.',
+  '/how-to': 'Step-by-step guides for common Unleash tasks.',
+  '/how-to/misc': 'Guides for creating and managing feature flags, strategies and context.',
+  '/contributing': 'How to work on the Unleash code base: set-up, architecture and the decisions behind it.',
+};
+
+export default defineSidebars({
+  documentation: [
+    { type: 'doc', id: "quickstart" },
+    {
+      type: 'category',
+      label: "Feature Flags Developer Guide",
+      link: { type: 'generated-index', title: "Feature Flag Developer Guide", slug: "/topics", description: DESCRIPTIONS["/topics"] },
+      items: [
+        {
+          type: 'category',
+          label: "Feature Flag Concepts",
+          items: [
+            { type: 'doc', id: "topics/concepts/what-is-a-feature-flag" },
+          ],
+        },
+        {
+          type: 'category',
+          label: "Feature Flag Best Practices",
+          link: { type: 'generated-index', title: "Feature Flag Best Practices", slug: "/topics/feature-flags", description: DESCRIPTIONS["/topics/feature-flags"] },
+          items: [
+            { type: 'doc', id: "topics/feature-flags/feature-flag-best-practices", label: "Building and scaling feature flag systems" },
+            { type: 'doc', id: "topics/feature-flags/best-practices-using-feature-flags-at-scale", label: "Using feature flags at scale" },
+            { type: 'doc', id: "topics/feature-flag-migration/feature-flag-migration-best-practices", label: "Migrating from homegrown feature management solutions" },
+          ],
+        },
+      ],
+    },
+    {
+      type: 'category',
+      label: "Understanding Unleash",
+      link: { type: 'generated-index', title: "Understanding Unleash", slug: "/understanding-unleash", description: DESCRIPTIONS["/understanding-unleash"] },
+      collapsed: false,
+      items: [
+        { type: 'doc', id: "understanding-unleash/unleash-overview" },
+        { type: 'doc', id: "understanding-unleash/the-anatomy-of-unleash" },
+        { type: 'doc', id: "understanding-unleash/managing-constraints" },
+        { type: 'doc', id: "understanding-unleash/proxy-hosting" },
+        { type: 'doc', id: "understanding-unleash/data-collection" },
+      ],
+    },
+    {
+      type: 'category',
+      label: "Using Unleash",
+      link: { type: 'generated-index', title: "Using Unleash", slug: "/using-unleash", description: DESCRIPTIONS["/using-unleash"] },
+      collapsed: false,
+      items: [
+        {
+          type: 'category',
+          label: "APIs",
+          link: { type: 'generated-index', title: "Unleash Server APIs", slug: "/reference/api/unleash", description: DESCRIPTIONS["/reference/api/unleash"] },
+          items: [
+            {
+              type: 'category',
+              label: "System API",
+              items: [
+                { type: 'doc', id: "reference/api/legacy/unleash/internal/prometheus" },
+                { type: 'doc', id: "reference/api/legacy/unleash/internal/health" },
+              ],
+            },
+            {
+              type: 'category',
+              label: "(Legacy Docs) Admin API",
+              items: [
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/addons" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/context" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/events" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/features-v2" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/feature-types" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/features" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/archive" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/metrics" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/projects" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/segments" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/state" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/strategies" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/tags" },
+                { type: 'doc', id: "reference/api/legacy/unleash/admin/user-admin" },
+              ],
+            },
+            {
+              type: 'category',
+              label: "(Legacy Docs) Client API",
+              items: [
+                { type: 'doc', id: "reference/api/legacy/unleash/client/features" },
+                { type: 'doc', id: "reference/api/legacy/unleash/client/metrics" },
+                { type: 'doc', id: "reference/api/legacy/unleash/client/register" },
+              ],
+            },
+          ],
+        },
+        {
+          type: 'category',
+          label: "How-to guides",
+          link: { type: 'generated-index', title: "How-to guides", slug: "/how-to", description: DESCRIPTIONS["/how-to"] },
+          items: [
+            {
+              type: 'category',
+              label: "Feature flags, strategies, context",
+              link: { type: 'generated-index', title: "How-to: general Unleash tasks", slug: "/how-to/misc", description: DESCRIPTIONS["/how-to/misc"] },
+              items: [
+                { type: 'doc', id: "how-to/how-to-create-feature-toggles" },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      type: 'category',
+      label: "Contributing to Unleash",
+      link: { type: 'generated-index', title: "Contributing to Unleash", slug: "/contributing", description: DESCRIPTIONS["/contributing"] },
+      items: [
+        { type: 'doc', id: "contributing/developer-guide" },
+        { type: 'doc', id: "contributing/frontend/overview" },
+        { type: 'doc', id: "contributing/backend/overview" },
+        {
+          type: 'category',
+          label: "Architectural Decision Records",
+          items: [
+            { type: 'autogenerated', dirName: "contributing/ADRs" },
+          ],
+        },
+      ],
+    },
+    { type: 'ref', id: "unleash-academy/introduction", label: "Unleash Academy", className: "show-when-collapsed" },
+  ],
+  academy: [
+    {
+      type: 'category',
+      label: "Unleash Academy",
+      link: { type: 'doc', id: "unleash-academy/introduction" },
+      items: [
+        { type: 'doc', id: "unleash-academy/foundational" },
+        { type: 'doc', id: "unleash-academy/advanced-for-devs" },
+        { type: 'doc', id: "unleash-academy/managing-unleash-for-devops" },
+      ],
+    },
+    { type: 'ref', id: "welcome", label: "Docs", className: "show-when-collapsed" },
+  ],
+});
