@@ -19,8 +19,13 @@ function newestSource(dir) {
 
 export async function compile() {
   await build({
-    entryPoints: [path.join(root, 'src/compiler/cli.ts')],
-    outfile: out,
+    entryPoints: {
+      cli: path.join(root, 'src/compiler/cli.ts'),
+      'transform-worker': path.join(root, 'src/compiler/transform-worker.ts'),
+    },
+    outdir: path.dirname(out),
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -47,10 +47,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const config = await time('config', () => loadConfig(options.config, options.cwd));
   const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath));
   failOnErrors(docs.diagnostics);
-  const routeOfFile = fileRouteResolver(docs.pages);
   const assets = new AssetRegistry(config.baseUrl);
   const transformed = await time('transform', () =>
-    transformPages(docs.pages, { toc: config.toc, routeOfFile, assets, cache: options.cache, routesSignature: routesSignature(docs.pages) }),
+    transformPages(docs.pages, {
+      toc: config.toc,
+      routes: docs.pages.map((p) => [p.file, p.route]),
+      assets,
+      cache: options.cache,
+      routesSignature: routesSignature(docs.pages),
+    }),
   );
   const sidebars = await time('sidebars', () => loadSidebars(config));
   const graph = await time('graph', () =>
@@ -122,11 +127,6 @@ async function loadSidebars(config: ResolvedConfig): Promise<SidebarsConfig> {
     throw new DocsgenError(error({ file: rel(config.sidebarFile) }, 'sidebars file must export an object of sidebars', 'export default { documentation: [ ... ] }'));
   }
   return value as SidebarsConfig;
-}
-
-function fileRouteResolver(pages: { file: string; route: string }[]): (abs: string) => string | undefined {
-  const byFile = new Map(pages.map((p) => [p.file, p.route]));
-  return (abs) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'));
 }
 
 function routesSignature(pages: { file: string; route: string }[]): string {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../runtime/App.tsx';
+import { SIDEBAR_SLOT, SidebarItem, contains } from '../runtime/components/Sidebar.tsx';
 import { dataChunkUrl, type BootData, type PageData, type ShellConfig, type SidebarData, type SidebarNode } from '../shared/types.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
 import { escapeHtml } from './site-graph.ts';
@@ -87,9 +88,39 @@ function headScript(shell: ShellConfig): string {
   }})()`;
 }
 
+/**
+ * A sidebar item renders the same on every route outside it, so each is rendered once and reused;
+ * only the items that hold the current route are rendered for the page. This keeps the cost of
+ * sidebars linear in pages instead of pages × sidebar size. The result is byte-identical to
+ * rendering the whole sidebar (a test checks it), so hydration matches.
+ */
+const sidebarItemCache = new WeakMap<SidebarNode, string>();
+
+export function renderSidebarItems(items: SidebarNode[], route: string): string {
+  let html = '';
+  items.forEach((node, i) => {
+    if (contains(node, route)) {
+      html += renderToString(createElement(SidebarItem, { node, route, path: String(i) }));
+      return;
+    }
+    let cached = sidebarItemCache.get(node);
+    if (cached === undefined) {
+      cached = renderToString(createElement(SidebarItem, { node, route: '', path: String(i) }));
+      sidebarItemCache.set(node, cached);
+    }
+    html += cached;
+  });
+  return html;
+}
+
+export function renderBody(shell: ShellConfig, data: PageData, sidebar: SidebarNode[] | undefined): string {
+  const body = renderToString(createElement(App, { shell, page: data, sidebar, sidebarSlot: sidebar !== undefined }));
+  return sidebar ? body.replace(SIDEBAR_SLOT, () => renderSidebarItems(sidebar, data.route)) : body;
+}
+
 function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, input: RenderInput): string {
   const { shell, bundle } = input;
-  const body = renderToString(createElement(App, { shell, page: data, sidebar }));
+  const body = renderBody(shell, data, sidebar);
   const { html: _html, ...bootPage } = data;
   const boot: BootData = { page: bootPage };
   const title = data.kind === 'not-found' ? `${data.title} | ${shell.title}` : data.route === '/' ? `${data.title} | ${shell.title}` : `${data.title} | ${shell.title}`;

@@ -19,6 +19,7 @@ import type { SourcePage } from './collect-docs.ts';
 import type { TocEntry } from '../shared/types.ts';
 import type { Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
+import { transformInWorkers, workerCount } from './transform-workers.ts';
 
 export interface TransformedPage {
   html: string;
@@ -50,7 +51,8 @@ export class AssetRegistry {
 
 export interface TransformContext {
   toc: { min: number; max: number };
-  routeOfFile: (absPath: string) => string | undefined;
+  /** Every page's source file and route, for `.md` links. */
+  routes: [file: string, route: string][];
   assets: AssetRegistry;
   /** Cache of previous results, keyed by content hash (survives between watch rebuilds). */
   cache?: Map<string, TransformedPage>;
@@ -59,13 +61,59 @@ export interface TransformContext {
 }
 
 const COMPILER_CACHE_VERSION = '1';
+/** Below this many pages to transform, workers cost more to start than they save. */
+const PARALLEL_MIN_PAGES = 40;
+
+/** What a transform needs besides the page: plain data, so it can be sent to a worker. */
+export interface TransformOptions {
+  toc: { min: number; max: number };
+  routes: [file: string, route: string][];
+  baseUrl: string;
+}
 
 export async function transformPages(pages: SourcePage[], ctx: TransformContext): Promise<Map<string, TransformedPage>> {
+  const out = new Map<string, TransformedPage>();
+  const todo: { page: SourcePage; key: string }[] = [];
+  for (const page of pages) {
+    const key = cacheKey(page, ctx);
+    const cached = ctx.cache?.get(key);
+    if (cached) {
+      // Image URLs are content-hashed: re-register them so this build copies them.
+      for (const img of cached.images) if (img.file) ctx.assets.imageUrl(img.file);
+      out.set(page.id, cached);
+    } else {
+      todo.push({ page, key });
+    }
+  }
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl };
+  const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() : 0;
+  const results = workers > 1
+    ? await transformInWorkers(todo.map((t) => t.page), options, workers)
+    : await transformInline(todo.map((t) => t.page), options);
+  todo.forEach(({ page, key }, i) => {
+    const result = results[i];
+    for (const img of result.images) if (img.file) ctx.assets.imageUrl(img.file);
+    ctx.cache?.set(key, result);
+    out.set(page.id, result);
+  });
+  return out;
+}
+
+/** Transforms pages in this thread (also what each worker runs). */
+export async function transformInline(pages: SourcePage[], options: TransformOptions): Promise<TransformedPage[]> {
   const highlighter = await getHighlighter(languagesUsed(pages.map((p) => p.body)));
   const processor = createProcessor(highlighter);
-  const out = new Map<string, TransformedPage>();
-  for (const page of pages) out.set(page.id, transformPage(page, ctx, processor));
-  return out;
+  const byFile = new Map(options.routes);
+  const assets = new AssetRegistry(options.baseUrl);
+  const routeOfFile = (abs: string) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'));
+  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, assets }, processor));
+}
+
+function cacheKey(page: SourcePage, ctx: TransformContext): string {
+  return createHash('sha256')
+    .update(`${COMPILER_CACHE_VERSION}\0${page.file}\0${page.route}\0${page.lineOffset}\0${ctx.routesSignature}\0${ctx.toc.min}${ctx.toc.max}\0${page.isMdx}\0`)
+    .update(page.body)
+    .digest('hex');
 }
 
 function createProcessor(highlighter: Highlighter): Processor {
@@ -87,17 +135,11 @@ function createProcessor(highlighter: Highlighter): Processor {
     .freeze() as unknown as Processor;
 }
 
-export function transformPage(page: SourcePage, ctx: TransformContext, processor: Processor): TransformedPage {
-  const key = createHash('sha256')
-    .update(`${COMPILER_CACHE_VERSION}\0${page.file}\0${page.route}\0${page.lineOffset}\0${ctx.routesSignature}\0${ctx.toc.min}${ctx.toc.max}\0`)
-    .update(page.body)
-    .digest('hex');
-  const cached = ctx.cache?.get(key);
-  if (cached) {
-    // Image URLs are content-hashed: re-register them so this build copies them.
-    for (const img of cached.images) if (img.file) ctx.assets.imageUrl(img.file);
-    return cached;
-  }
+function transformPage(
+  page: SourcePage,
+  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; assets: AssetRegistry },
+  processor: Processor,
+): TransformedPage {
   const file = rel(page.file);
   const pre = preprocess(page.body, file, page.lineOffset, page.isMdx);
   const result: DocsgenMarkdownResult = { headings: [], toc: [], links: [], images: [], diagnostics: [...pre.diagnostics] };
@@ -113,7 +155,5 @@ export function transformPage(page: SourcePage, ctx: TransformContext, processor
   };
   const vfile = new VFile({ value: pre.text, data: { docsgen: { ctx: markdownCtx, out: result } } });
   const html = String(processor.processSync(vfile));
-  const transformed: TransformedPage = { html, ...result };
-  ctx.cache?.set(key, transformed);
-  return transformed;
+  return { html, ...result };
 }

@@ -9,16 +9,18 @@ export interface AppProps {
   shell: ShellConfig;
   page: PageData;
   sidebar?: SidebarNode[];
+  /** Server only: leave a slot for the sidebar items, which the server renders once and reuses. */
+  sidebarSlot?: boolean;
 }
 
-export function App({ shell, page, sidebar }: AppProps) {
+export function App({ shell, page, sidebar, sidebarSlot }: AppProps) {
   return (
     <>
       <a className="skip-link" href="#main">
         {TEXT.skipToContent}
       </a>
       <Navbar shell={shell} route={page.route} />
-      {page.kind === 'not-found' ? <NotFound /> : <DocPage page={page} sidebar={sidebar} />}
+      {page.kind === 'not-found' ? <NotFound /> : <DocPage page={page} sidebar={sidebar} sidebarSlot={sidebarSlot} />}
       <Footer shell={shell} />
     </>
   );

@@ -41,7 +41,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
       lastError = e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e);
       console.error(lastError);
       console.error('docsgen: build failed; still serving the last good build');
-      broadcast('error', lastError);
+      broadcast('build-error', lastError);
       return false;
     }
   };
@@ -63,7 +63,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
           if (req.url !== EVENTS_PATH) return false;
           res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
           res.write(': connected\n\n');
-          if (lastError) res.write(`event: error\ndata: ${JSON.stringify(lastError)}\n\n`);
+          if (lastError) res.write(`event: build-error\ndata: ${JSON.stringify(lastError)}\n\n`);
           clients.add(res);
           req.on('close', () => clients.delete(res));
           return true;
@@ -102,6 +102,6 @@ export async function serve(opts: ServeOptions): Promise<number> {
 
 /** The live-reload client: reloads on a good build, shows an overlay with the errors of a bad one. */
 function injectLiveReload(html: string): string {
-  const script = `<script>(function(){var es=new EventSource(${JSON.stringify(EVENTS_PATH)});var box;es.addEventListener('reload',function(){location.reload()});es.addEventListener('error',function(e){if(!e.data)return;if(!box){box=document.createElement('div');box.id='docsgen-error-overlay';box.setAttribute('role','alert');box.style.cssText='position:fixed;inset:0;z-index:9999;background:rgba(20,20,30,.92);color:#ffd7d7;font:14px/1.5 ui-monospace,monospace;padding:32px;white-space:pre-wrap;overflow:auto';document.body.appendChild(box)}box.textContent='docsgen build failed\\n\\n'+JSON.parse(e.data)})})()</script>`;
+  const script = `<script>(function(){var es=new EventSource(${JSON.stringify(EVENTS_PATH)});var box;es.addEventListener('reload',function(){location.reload()});es.addEventListener('build-error',function(e){if(!box){box=document.createElement('div');box.id='docsgen-error-overlay';box.setAttribute('role','alert');box.style.cssText='position:fixed;inset:0;z-index:9999;background:rgba(20,20,30,.92);color:#ffd7d7;font:14px/1.5 ui-monospace,monospace;padding:32px;white-space:pre-wrap;overflow:auto';document.body.appendChild(box)}box.textContent='docsgen build failed\\n\\n'+JSON.parse(e.data)})})()</script>`;
   return html.replace('</body>', `${script}</body>`);
 }

@@ -3,10 +3,10 @@ import { TEXT } from '../constants.ts';
 import { Link } from './Link.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-export function DocPage({ page, sidebar }: { page: PageData; sidebar?: SidebarNode[] }) {
+export function DocPage({ page, sidebar, sidebarSlot }: { page: PageData; sidebar?: SidebarNode[]; sidebarSlot?: boolean }) {
   return (
     <div className={sidebar ? 'doc-layout with-sidebar' : 'doc-layout'}>
-      {sidebar && <aside className="doc-sidebar">{<Sidebar items={sidebar} route={page.route} />}</aside>}
+      {sidebar && <aside className="doc-sidebar">{<Sidebar items={sidebar} route={page.route} slot={sidebarSlot} />}</aside>}
       <main id="main" className="doc-main" tabIndex={-1}>
         <div className="doc-content-row">
           <article className="doc-article">

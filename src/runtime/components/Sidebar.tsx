@@ -2,25 +2,31 @@ import { useState } from 'react';
 import type { SidebarNode } from '../../shared/types.ts';
 import { Link } from './Link.tsx';
 
-export function Sidebar({ items, route }: { items: SidebarNode[]; route: string }) {
+/** Marks where the server splices in pre-rendered items (see render-pages.ts); never rendered in a browser. */
+export const SIDEBAR_SLOT = '<template data-docsgen-slot="sidebar"></template>';
+
+export function Sidebar({ items, route, slot }: { items: SidebarNode[]; route: string; slot?: boolean }) {
   return (
     <nav className="sidebar" aria-label="Docs sidebar">
       <ul className="menu">
-        {items.map((item, i) => (
-          <SidebarItem key={i} node={item} route={route} path={String(i)} />
-        ))}
+        {slot ? (
+          <template data-docsgen-slot="sidebar" />
+        ) : (
+          items.map((item, i) => <SidebarItem key={i} node={item} route={route} path={String(i)} />)
+        )}
       </ul>
     </nav>
   );
 }
 
-function contains(node: SidebarNode, route: string): boolean {
+/** Whether the route is this item or inside it: only such items look different on that route. */
+export function contains(node: SidebarNode, route: string): boolean {
   if (node.kind === 'doc') return node.route === route;
   if (node.kind === 'category') return node.route === route || node.items.some((c) => contains(c, route));
   return false;
 }
 
-function SidebarItem({ node, route, path }: { node: SidebarNode; route: string; path: string }) {
+export function SidebarItem({ node, route, path }: { node: SidebarNode; route: string; path: string }) {
   if (node.kind === 'link') {
     return (
       <li className="menu-item">

@@ -1,0 +1,171 @@
+// `docsgen serve` as a static host, and `--watch` as the writers' loop.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, writeFileSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safePath } from '../../src/server/static-server.ts';
+import { fixture, repoRoot, tempDir } from '../helpers/run.ts';
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function request(port: number, rawPath: string, method = 'GET'): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    // http.request keeps the path as written, so encoded dots and slashes reach the server.
+    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Starts `docsgen serve` on a free port and resolves once it says it is serving. */
+function startServe(cwd: string, args: string[]): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), 'serve', '--port', String(port), ...args], { cwd });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (out += c));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 60_000);
+    child.stdout!.on('data', () => {
+      if (out.includes('serving')) {
+        clearTimeout(timer);
+        resolve({ child, port, output: () => out });
+      }
+    });
+  });
+}
+
+describe('safePath', () => {
+  it('rejects every spelling of a way out of the root', () => {
+    for (const p of ['/../etc/passwd', '/a/../../x', '/%2e%2e/etc/passwd', '/%2E%2E%2Fetc', '/a%2fb', '/a%5c..%5cb', '/..\\x', '/a%00b', '/%E0%A4%A']) {
+      expect(safePath(p), p).toBeUndefined();
+    }
+  });
+  it('decodes ordinary paths', () => {
+    expect(safePath('/a%20b/c?q=1#x')).toBe('/a b/c');
+    expect(safePath('/')).toBe('/');
+  });
+});
+
+describe('docsgen serve', () => {
+  const site = tempDir('docsgen-serve-');
+  let server: Awaited<ReturnType<typeof startServe>>;
+  beforeAll(async () => {
+    cpSync(fixture('good-site'), site, { recursive: true });
+    server = await startServe(site, []);
+  });
+  afterAll(() => server?.child.kill());
+
+  it('serves clean URLs, and .html and /index as the same page', async () => {
+    for (const p of ['/guides/basics/install', '/guides/basics/install/', '/guides/basics/install.html', '/guides/basics/install/index', '/guides/basics/install/index.html']) {
+      const r = await request(server.port, p);
+      expect(r.status, p).toBe(200);
+      expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(r.body).toContain('Install the tool');
+    }
+  });
+
+  it('answers unknown paths with 404.html and status 404', async () => {
+    const r = await request(server.port, '/no/such/page');
+    expect(r.status).toBe(404);
+    expect(r.body).toContain('Page Not Found');
+  });
+
+  it('answers configured redirects with 301, keeping the query', async () => {
+    const r = await request(server.port, '/legacy/config.htm?x=1');
+    expect(r.status).toBe(301);
+    expect(r.headers.location).toBe('/reference/config?x=1');
+  });
+
+  it('sends the right content types, and HEAD without a body', async () => {
+    const home = await request(server.port, '/');
+    const js = /src="(\/assets\/js\/[^"]+\.js)"/.exec(home.body)![1];
+    const css = /href="(\/assets\/js\/[^"]+\.css)"/.exec(home.body)![1];
+    expect((await request(server.port, js)).headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect((await request(server.port, css)).headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await request(server.port, '/img/logo.svg')).headers['content-type']).toBe('image/svg+xml');
+    expect((await request(server.port, '/sitemap.xml')).headers['content-type']).toBe('application/xml; charset=utf-8');
+    const head = await request(server.port, '/', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(home.body));
+  });
+
+  it('never serves a file outside the output folder', async () => {
+    writeFileSync(path.join(site, 'secret.txt'), 'top secret');
+    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/%2e%2e%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt']) {
+      const r = await request(server.port, p);
+      expect(r.body, p).not.toContain('top secret');
+      expect([400, 404], p).toContain(r.status);
+    }
+  });
+});
+
+describe('docsgen serve --watch', () => {
+  const site = tempDir('docsgen-watch-');
+  let server: Awaited<ReturnType<typeof startServe>>;
+  beforeAll(async () => {
+    cpSync(fixture('good-site'), site, { recursive: true });
+    server = await startServe(site, ['--watch']);
+  });
+  afterAll(() => server?.child.kill());
+
+  /** Collects server-sent events until one of the wanted kind arrives. */
+  function nextEvent(kind: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port: server.port, path: '/__docsgen/events' }, (res) => {
+        let buf = '';
+        res.on('data', (c) => {
+          buf += c;
+          const m = new RegExp(`event: ${kind}\\ndata: (.*)\\n`).exec(buf);
+          if (m) {
+            req.destroy();
+            resolve(JSON.parse(m[1]));
+          }
+        });
+      });
+      req.on('error', reject);
+      setTimeout(() => reject(new Error(`no ${kind} event`)), 30_000);
+    });
+  }
+
+  it('injects the live-reload client into pages', async () => {
+    const r = await request(server.port, '/');
+    expect(r.body).toContain("new EventSource(\"/__docsgen/events\")");
+  });
+
+  it('rebuilds on save and tells open pages to reload', async () => {
+    const file = path.join(site, 'content/docs/guides/advanced.md');
+    const reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Back to', 'Edited: back to'));
+    await reload;
+    expect((await request(server.port, '/guides/advanced')).body).toContain('Edited: back to');
+  });
+
+  it('shows a broken edit as an error, keeps serving the last good build, and recovers', async () => {
+    const file = path.join(site, 'content/docs/guides/advanced.md');
+    const good = readFileSync(file, 'utf8');
+    const failed = nextEvent('build-error');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(file, `${good}\n[broken](/missing/page)\n`);
+    const message = await failed;
+    expect(message).toContain('content/docs/guides/advanced.md:');
+    expect(message).toContain('broken link to /missing/page');
+    expect((await request(server.port, '/guides/advanced')).status).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+    const reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(file, good);
+    await reload;
+  });
+});

@@ -1,0 +1,87 @@
+// The Unleash docs build with no errors, and every route the finished areas own exists.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runCli, tempDir } from '../helpers/run.ts';
+
+const reference = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-site.json'), 'utf8')) as {
+  docs: { route: string; id: string }[];
+  generatedIndexPages: { route: string }[];
+  redirects: { from: string[]; to: string }[];
+};
+const legacy = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/legacy-api-pages.json'), 'utf8')) as { pages: { route: string }[] };
+
+/** The areas written so far; each later area adds its prefix here when it lands. */
+const AREAS = ['/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference/api/legacy/'];
+const SINGLE_PAGES = ['/', '/quickstart', '/what-is-a-feature-flag', '/how-to-create-feature-flag', '/client-specification'];
+const inArea = (route: string) => SINGLE_PAGES.includes(route) || AREAS.some((a) => route === a || route.startsWith(a.endsWith('/') ? a : `${a}/`));
+
+const out = path.join(tempDir('docsgen-unleash-'), 'build');
+let stdout = '';
+
+beforeAll(() => {
+  const r = runCli(['build', '--out', out], repoRoot);
+  stdout = r.stdout;
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+}, 300_000);
+
+const htmlOf = (route: string) => path.join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+
+describe('the Unleash site', () => {
+  it('builds without errors or warnings', () => {
+    expect(stdout).toMatch(/built \d+ pages/);
+  });
+
+  it('has every route of the finished areas that the real site has', () => {
+    const wanted = reference.docs.map((d) => d.route).filter(inArea);
+    expect(wanted.length).toBeGreaterThan(60);
+    const missing = wanted.filter((r) => !existsSync(htmlOf(r)));
+    expect(missing).toEqual([]);
+  });
+
+  it('has every legacy API page', () => {
+    const missing = legacy.pages.map((p) => p.route).filter((r) => !existsSync(htmlOf(r)));
+    expect(missing).toEqual([]);
+  });
+
+  it('generates the category index pages of those areas, with a card per child', () => {
+    for (const route of ['/topics', '/topics/feature-flags', '/understanding-unleash', '/contributing']) {
+      const html = readFileSync(htmlOf(route), 'utf8');
+      expect(html, route).toContain('class="cards"');
+    }
+    const understanding = readFileSync(htmlOf('/understanding-unleash'), 'utf8');
+    expect(understanding).toContain('href="/understanding-unleash/the-anatomy-of-unleash"');
+  });
+
+  it('redirects the legacy paths whose targets exist, with their .html/.htm and /docs twins', () => {
+    const routes = new Set(reference.docs.map((d) => d.route).filter((r) => existsSync(htmlOf(r))));
+    const live = reference.redirects.filter((r) => routes.has(r.to.split('#')[0]));
+    expect(live.length).toBeGreaterThan(20);
+    for (const r of live) {
+      for (const from of r.from) {
+        const stub = path.join(out, from.slice(1), 'index.html');
+        expect(readFileSync(stub, 'utf8'), from).toContain(`url=${r.to}`);
+        expect(existsSync(path.join(out, `${from.slice(1)}.html`))).toBe(true);
+      }
+    }
+    expect(readFileSync(path.join(out, 'docs/quickstart/index.html'), 'utf8')).toContain('url=/quickstart');
+  });
+
+  it('puts academy pages in the academy sidebar and the home page in the documentation sidebar', () => {
+    const academy = JSON.parse(readFileSync(path.join(out, '_data/unleash-academy/foundational.json'), 'utf8'));
+    expect(academy.sidebar.id).toBe('academy');
+    const home = JSON.parse(readFileSync(path.join(out, '_data/index.json'), 'utf8'));
+    expect(home.sidebar.id).toBe('documentation');
+  });
+
+  it('renders the navbar and footer of the real site, with the 2024 copyright', () => {
+    const html = readFileSync(htmlOf('/quickstart'), 'utf8');
+    for (const label of ['Quickstart', 'Docs', 'Product', 'Plans', 'Blog', 'Unleash Academy', 'Unleash Certification', 'Sign in']) {
+      expect(html, label).toContain(`>${label}<`);
+    }
+    expect(html).toContain('href="https://github.com/Unleash/unleash"');
+    expect(html).toContain('Copyright © 2024 Unleash.');
+    expect(html).toContain('Slack');
+  });
+});
