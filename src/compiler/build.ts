@@ -3,14 +3,14 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { loadConfig, importSiteModule, rel, type ResolvedConfig } from './load-config.ts';
-import { collectDocs } from './collect-docs.ts';
+import { collectDocs, type FileCache } from './collect-docs.ts';
 import { AssetRegistry, transformPages, type TransformedPage } from './transform-markdown.ts';
 import { buildSiteGraph, type SiteGraph } from './site-graph.ts';
 import { checkLinks } from './check-links.ts';
 import { resolveShellConfig } from './shell-config.ts';
 import { bundleClient } from './bundle-client.ts';
-import { renderPages } from './render-pages.ts';
-import { OutputWriter } from './write-output.ts';
+import { renderPages, type RenderedPage } from './render-pages.ts';
+import { OutputWriter, type OutputSink } from './write-output.ts';
 import { redirectFiles, redirectStub, redirectsFile, resolveRedirects } from './write-redirects.ts';
 import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
 import type { RedirectConfig, SidebarsConfig } from './define-config.ts';
@@ -19,9 +19,23 @@ export interface BuildOptions {
   config: string;
   outDir: string;
   cwd?: string;
-  /** Kept between builds by `serve --watch`, so unchanged pages are not transformed again. */
-  cache?: Map<string, TransformedPage>;
+  /** Kept between builds by `serve --watch`: unchanged pages are neither transformed nor rendered again. */
+  cache?: BuildCache;
+  /** Where files go; by default a temporary folder swapped in at the end. */
+  sink?: OutputSink;
   log?: (line: string) => void;
+}
+
+export interface BuildCache {
+  transformed: Map<string, TransformedPage>;
+  /** Route → the hash of its render inputs and the HTML they gave. */
+  rendered: Map<string, RenderedPage>;
+  /** Source file → its stat and the page read from it. */
+  files: FileCache;
+}
+
+export function createBuildCache(): BuildCache {
+  return { transformed: new Map(), rendered: new Map(), files: new Map() };
 }
 
 export interface BuildResult {
@@ -45,7 +59,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
 
   const config = await time('config', () => loadConfig(options.config, options.cwd));
-  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath));
+  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, options.cache?.files));
   failOnErrors(docs.diagnostics);
   const assets = new AssetRegistry(config.baseUrl);
   const transformed = await time('transform', () =>
@@ -53,7 +67,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       toc: config.toc,
       routes: docs.pages.map((p) => [p.file, p.route]),
       assets,
-      cache: options.cache,
+      cache: options.cache?.transformed,
       routesSignature: routesSignature(docs.pages),
     }),
   );
@@ -70,12 +84,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const all = [...[...transformed.values()].flatMap((t) => t.diagnostics), ...graph.diagnostics, ...redirects.diagnostics, ...shell.diagnostics, ...checked];
   failOnErrors(all);
 
-  const writer = new OutputWriter(path.resolve(options.cwd ?? process.cwd(), options.outDir));
+  const writer = options.sink ?? new OutputWriter(path.resolve(options.cwd ?? process.cwd(), options.outDir));
   await writer.begin();
   try {
     const bundle = await time('bundle', () => bundleClient(shell.shell, config.baseUrl));
     await time('render', () =>
-      renderPages({ graph, shell: shell.shell, bundle, siteUrl: config.user.url, favicon: config.user.favicon, image: config.user.image, writer }),
+      renderPages({
+        graph,
+        shell: shell.shell,
+        bundle,
+        siteUrl: config.user.url,
+        favicon: config.user.favicon,
+        image: config.user.image,
+        writer,
+        cache: options.cache?.rendered,
+      }),
     );
     await time('write', async () => {
       if (config.staticDir) await writer.copyDir(config.staticDir);

@@ -1,6 +1,6 @@
 // Stage 2: find every markdown page under the docs folder, read its frontmatter, and give it its
 // doc id and route, the Docusaurus way. Also reads `_category_.json|yml` folder metadata.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, parse as parseYaml } from 'yaml';
 import { error, type Diagnostic } from './errors.ts';
@@ -48,6 +48,9 @@ export interface CategoryMeta {
   link?: { type: 'doc'; id: string } | { type: 'generated-index'; title?: string; slug?: string; description?: string };
 }
 
+/** Pages by source file, with the stat they were read at: a watch rebuild reads only changed files. */
+export type FileCache = Map<string, { mtimeMs: number; size: number; page: SourcePage | undefined; diagnostics: Diagnostic[] }>;
+
 export interface CollectedDocs {
   pages: SourcePage[];
   /** Keyed by folder path relative to the docs folder (`` for the root), number prefixes kept. */
@@ -61,13 +64,13 @@ export function stripNumberPrefix(segment: string): string {
   return segment.replace(NUMBER_PREFIX, '');
 }
 
-export async function collectDocs(docsDir: string, routeBase: string): Promise<CollectedDocs> {
+export async function collectDocs(docsDir: string, routeBase: string, cache?: FileCache): Promise<CollectedDocs> {
   const files: string[] = [];
   const categoryFiles: string[] = [];
   await walk(docsDir, '', files, categoryFiles);
   files.sort();
   const diagnostics: Diagnostic[] = [];
-  const pages = await Promise.all(files.map((f) => readPage(docsDir, f, routeBase, diagnostics)));
+  const pages = await Promise.all(files.map((f) => readPageCached(docsDir, f, routeBase, diagnostics, cache)));
   const categories = new Map<string, CategoryMeta>();
   for (const f of categoryFiles.sort()) {
     const text = await readFile(path.join(docsDir, f), 'utf8');
@@ -100,6 +103,22 @@ async function walk(root: string, dir: string, files: string[], categoryFiles: s
       }
     }),
   );
+}
+
+async function readPageCached(docsDir: string, relPath: string, routeBase: string, diagnostics: Diagnostic[], cache?: FileCache): Promise<SourcePage | undefined> {
+  if (!cache) return readPage(docsDir, relPath, routeBase, diagnostics);
+  const file = path.join(docsDir, relPath);
+  const info = await stat(file);
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) {
+    diagnostics.push(...hit.diagnostics);
+    return hit.page;
+  }
+  const own: Diagnostic[] = [];
+  const page = await readPage(docsDir, relPath, routeBase, own);
+  cache.set(file, { mtimeMs: info.mtimeMs, size: info.size, page, diagnostics: own });
+  diagnostics.push(...own);
+  return page;
 }
 
 async function readPage(docsDir: string, relPath: string, routeBase: string, diagnostics: Diagnostic[]): Promise<SourcePage | undefined> {

@@ -9,7 +9,7 @@ import { dataChunkUrl, type BootData, type PageData, type ShellConfig, type Side
 import type { GraphPage, SiteGraph } from './site-graph.ts';
 import { escapeHtml } from './site-graph.ts';
 import type { ClientBundle } from './bundle-client.ts';
-import type { OutputWriter } from './write-output.ts';
+import type { OutputSink } from './write-output.ts';
 import { htmlPathOf } from './write-output.ts';
 
 export interface RenderInput {
@@ -19,12 +19,19 @@ export interface RenderInput {
   siteUrl: string;
   favicon?: string;
   image?: string;
-  writer: OutputWriter;
+  writer: OutputSink;
+  /** Kept by `serve --watch`: a page whose inputs did not change is not rendered again. */
+  cache?: Map<string, RenderedPage>;
 }
 
-export interface RenderedSidebar {
-  id: string;
-  file: string;
+/** A route's HTML document and data chunk, with what they were made from (for `serve --watch`). */
+export interface RenderedPage {
+  /** Everything but the content HTML, plus the shell and bundle they were rendered with. */
+  key: string;
+  /** The content HTML: compared by identity first, as unchanged pages hand back the same string. */
+  content: string;
+  html: string;
+  json: string;
 }
 
 export async function renderPages(input: RenderInput): Promise<void> {
@@ -39,13 +46,14 @@ export async function renderPages(input: RenderInput): Promise<void> {
     sidebarFiles.set(id, `${shell.baseUrl}${rel}`);
   }
   const pages = [...graph.pages.values()].sort((a, b) => a.route.localeCompare(b.route));
+  const contextKey = `${input.bundle.entryJs}\0${createHash('sha256').update(JSON.stringify(shell)).digest('hex')}`;
   const writes: Promise<void>[] = [];
   for (const page of pages) {
     const data = pageData(page, sidebarFiles);
     const sidebar = page.sidebarId ? graph.sidebars.get(page.sidebarId) : undefined;
-    const html = renderDocument(data, sidebar, input);
-    writes.push(writer.write(htmlPathOf(page.route), html));
-    writes.push(writer.write(dataChunkUrl('/', page.route).slice(1), JSON.stringify(data)));
+    const rendered = cachedRender(data, sidebar, input, contextKey);
+    writes.push(writer.write(htmlPathOf(page.route), rendered.html));
+    writes.push(writer.write(dataChunkUrl('/', page.route).slice(1), rendered.json));
     if (writes.length > 64) await Promise.all(writes.splice(0));
   }
   await Promise.all(writes);
@@ -86,6 +94,17 @@ function headScript(shell: ShellConfig): string {
   return `(function(){var d=document.documentElement;d.classList.add('js');var s=null;try{s=localStorage}catch(e){}function g(k){try{return s&&s.getItem(k)}catch(e){return null}}var t=g('theme');var m=${cm.disableSwitch ? 'null' : 't'};if(m!=='light'&&m!=='dark'){m=${cm.respectPrefersColorScheme ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'` : `'${cm.defaultMode}'`}}d.setAttribute('data-theme',m);${
     bar ? `if(g('docusaurus.announcement.id')===${JSON.stringify(bar.id)}&&g('docusaurus.announcement.dismiss')==='true')d.setAttribute('data-announcement-bar-initially-dismissed','true');` : ''
   }})()`;
+}
+
+function cachedRender(data: PageData, sidebar: SidebarNode[] | undefined, input: RenderInput, contextKey: string): RenderedPage {
+  const render = (key: string): RenderedPage => ({ key, content: data.html, html: renderDocument(data, sidebar, input), json: JSON.stringify(data) });
+  if (!input.cache) return render('');
+  const key = `${contextKey}\0${JSON.stringify({ ...data, html: '' })}`;
+  const hit = input.cache.get(data.route);
+  if (hit && hit.key === key && hit.content === data.html) return hit;
+  const rendered = render(key);
+  input.cache.set(data.route, rendered);
+  return rendered;
 }
 
 /**

@@ -74,8 +74,10 @@ export interface TransformOptions {
 export async function transformPages(pages: SourcePage[], ctx: TransformContext): Promise<Map<string, TransformedPage>> {
   const out = new Map<string, TransformedPage>();
   const todo: { page: SourcePage; key: string }[] = [];
+  const live = new Set<string>();
   for (const page of pages) {
     const key = cacheKey(page, ctx);
+    live.add(key);
     const cached = ctx.cache?.get(key);
     if (cached) {
       // Image URLs are content-hashed: re-register them so this build copies them.
@@ -96,6 +98,10 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     ctx.cache?.set(key, result);
     out.set(page.id, result);
   });
+  if (ctx.cache) {
+    // Keep only this build's entries, so a long watch session does not grow without bound.
+    for (const key of ctx.cache.keys()) if (!live.has(key)) ctx.cache.delete(key);
+  }
   return out;
 }
 

@@ -1,10 +1,21 @@
 // The last stage: everything is written into a temporary folder beside the output, which replaces
 // the output only when the whole build succeeded. A failed build leaves the previous site as it was.
-import { mkdir, rename, rm, writeFile, cp, copyFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile, cp, copyFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-export class OutputWriter {
+/** Where a build's files go. */
+export interface OutputSink {
+  begin(): Promise<void>;
+  write(relPath: string, contents: string | Uint8Array): Promise<void>;
+  copy(from: string, relPath: string): Promise<void>;
+  copyDir(from: string): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export class OutputWriter implements OutputSink {
   readonly tmpDir: string;
   private dirs = new Set<string>();
 
@@ -54,4 +65,71 @@ export class OutputWriter {
 /** `/a/b` → `a/b/index.html`; `/` → `index.html`. */
 export function htmlPathOf(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
+}
+
+/**
+ * For `serve --watch`: writes straight into the served folder, only the files whose bytes changed,
+ * and removes the files the new build no longer has. A failed build writes nothing, because
+ * every check runs before the first write.
+ */
+export class IncrementalWriter implements OutputSink {
+  private previous = new Map<string, string>();
+  private current = new Map<string, string>();
+  /** The exact string written last time: cached renders hand back the same object, so no hashing. */
+  private lastContents = new Map<string, string | Uint8Array>();
+  private dirs = new Set<string>();
+  /** Files written by the last build, for tests and logs. */
+  written: string[] = [];
+
+  constructor(readonly outDir: string) {}
+
+  async begin(): Promise<void> {
+    this.current = new Map();
+    this.written = [];
+    await mkdir(this.outDir, { recursive: true });
+  }
+
+  async write(relPath: string, contents: string | Uint8Array): Promise<void> {
+    if (this.lastContents.get(relPath) === contents && this.previous.has(relPath)) {
+      this.current.set(relPath, this.previous.get(relPath)!);
+      return;
+    }
+    this.lastContents.set(relPath, contents);
+    const hash = createHash('sha1').update(contents).digest('hex');
+    this.current.set(relPath, hash);
+    if (this.previous.get(relPath) === hash) return;
+    const file = path.join(this.outDir, relPath);
+    const dir = path.dirname(file);
+    if (!this.dirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    await writeFile(file, contents);
+    this.written.push(relPath);
+  }
+
+  async copy(from: string, relPath: string): Promise<void> {
+    const info = await stat(from);
+    const hash = `${info.size}:${info.mtimeMs}`;
+    this.current.set(relPath, hash);
+    if (this.previous.get(relPath) === hash) return;
+    await mkdir(path.dirname(path.join(this.outDir, relPath)), { recursive: true });
+    await copyFile(from, path.join(this.outDir, relPath));
+    this.written.push(relPath);
+  }
+
+  async copyDir(from: string): Promise<void> {
+    if (existsSync(from)) await cp(from, this.outDir, { recursive: true });
+  }
+
+  async commit(): Promise<void> {
+    for (const relPath of this.previous.keys()) {
+      if (!this.current.has(relPath)) await rm(path.join(this.outDir, relPath), { force: true });
+    }
+    this.previous = this.current;
+  }
+
+  async abort(): Promise<void> {
+    // Nothing was swapped; files already written belong to a build that passed its checks.
+  }
 }

@@ -2,3 +2,4 @@ declare module 'virtual:docsgen-shell' {
   const shell: import('../shared/types.ts').ShellConfig;
   export default shell;
 }
+declare module '*.css';

@@ -3,8 +3,8 @@
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { watch } from 'chokidar';
-import { build } from '../compiler/build.ts';
-import type { TransformedPage } from '../compiler/transform-markdown.ts';
+import { build, createBuildCache } from '../compiler/build.ts';
+import { IncrementalWriter } from '../compiler/write-output.ts';
 import { DocsgenError, formatDiagnostic } from '../compiler/errors.ts';
 import { createStaticServer } from './static-server.ts';
 
@@ -22,7 +22,8 @@ const EVENTS_PATH = '/__docsgen/events';
 export async function serve(opts: ServeOptions): Promise<number> {
   const started = performance.now();
   const outDir = path.resolve(opts.out);
-  const cache = new Map<string, TransformedPage>();
+  const cache = createBuildCache();
+  const sink = opts.watch ? new IncrementalWriter(outDir) : undefined;
   let redirects = new Map<string, string>();
   let lastError: string | undefined;
   const clients = new Set<ServerResponse>();
@@ -30,11 +31,12 @@ export async function serve(opts: ServeOptions): Promise<number> {
   const rebuild = async (): Promise<boolean> => {
     const t0 = performance.now();
     try {
-      const result = await build({ config: opts.config, outDir: opts.out, cache });
+      const result = await build({ config: opts.config, outDir: opts.out, cache, sink });
       redirects = result.redirects;
       lastError = undefined;
       for (const w of result.warnings) console.warn(formatDiagnostic(w));
       console.log(`docsgen: built ${result.pageCount} pages in ${Math.round(performance.now() - t0)} ms`);
+      if (opts.verbose) console.log(`stages (ms): ${JSON.stringify(result.timings)}`);
       broadcast('reload', '');
       return true;
     } catch (e) {
@@ -78,9 +80,11 @@ export async function serve(opts: ServeOptions): Promise<number> {
   const port = typeof address === 'object' && address ? address.port : opts.port;
   console.log(`docsgen: serving ${opts.out}/ at http://${opts.host}:${port}/ (ready in ${Math.round(performance.now() - started)} ms)`);
 
+  let closeWatcher = async () => {};
   if (opts.watch) {
     const root = path.dirname(path.dirname(path.resolve(opts.config)));
     const watcher = watch([path.join(root, 'content'), path.dirname(path.resolve(opts.config))], { ignoreInitial: true });
+    closeWatcher = () => watcher.close();
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.resolve();
     watcher.on('all', () => {
@@ -92,8 +96,9 @@ export async function serve(opts: ServeOptions): Promise<number> {
   }
   return await new Promise<number>((resolve) => {
     const stop = () => {
+      for (const c of clients) c.end();
       server.close();
-      resolve(0);
+      void closeWatcher().then(() => resolve(0));
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -23,7 +23,7 @@ async function transform(body: string, extra: Partial<SourcePage> = {}): Promise
   const other = path.join(dir, 'other.md');
   const result = await transformPages([page], {
     toc: { min: 2, max: 3 },
-    routeOfFile: (abs) => (abs === other ? '/other' : undefined),
+    routes: [[other, '/other'], [page.file, page.route]],
     assets: new AssetRegistry('/'),
     routesSignature: 'x',
   });

@@ -210,12 +210,12 @@ function collectLinksAndImages(tree: Root, ctx: DocsgenMarkdownContext, out: Doc
       const rewritten = handleLink(n.url, pos(ctx, n), ctx, out);
       if (rewritten !== undefined) n.url = rewritten;
       if (node.type === 'link' && EXTERNAL.test(n.url) && !n.url.startsWith('mailto:')) {
-        n.data = { ...n.data, hProperties: { target: '_blank', rel: 'noopener noreferrer' } };
+        n.data = { ...n.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } };
       }
     } else if (node.type === 'linkReference') {
       const def = definitions.get((node as LinkReference).identifier);
       if (def && EXTERNAL.test(def.url) && !def.url.startsWith('mailto:')) {
-        node.data = { ...node.data, hProperties: { target: '_blank', rel: 'noopener noreferrer' } };
+        node.data = { ...node.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } };
       }
     } else if (node.type === 'image') {
       const img = node as Image;
