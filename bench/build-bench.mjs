@@ -43,7 +43,7 @@ for (let i = 0; i < runs; i++) {
   const out = path.join(corpus, `out-${i}`);
   const rssFile = path.join(corpus, `rss-${i}`);
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [path.join(root, 'bench/measured-cli.mjs'), 'build', '--config', 'docsgen.config.ts', '--out', out], {
+  const r = spawnSync(process.execPath, [path.join(root, 'bench/measured-cli.mjs'), 'build', '--no-cache', '--config', 'docsgen.config.ts', '--out', out], {
     cwd: corpus,
     encoding: 'utf8',
     env: { ...process.env, DOCSGEN_BENCH_RSS_FILE: rssFile },

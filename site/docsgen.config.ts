@@ -86,6 +86,10 @@ export default defineConfig({
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
   docs: { path: 'content/docs', routeBasePath: '/', sidebarPath: 'sidebars.ts' },
   staticDir: 'static',
+  openapi: [
+    // Generated from ../shared/reference with `node scripts/generate-openapi.mjs`.
+    { id: 'unleash', spec: '../content/openapi/unleash-api.json', route: '/reference/api/unleash', sidebar: 'documentation' },
+  ],
   redirects,
   // The old site served every page under /docs/ too.
   createRedirects: (route) => (route === '/' ? undefined : `/docs${route}`),

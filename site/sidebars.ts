@@ -8,7 +8,6 @@ const DESCRIPTIONS: Record<string, string> = {
   '/topics/feature-flags': 'Principles and practices for running feature flags in large organisations without losing control.',
   '/understanding-unleash': 'How Unleash is built and why: its parts, its data model, and how it evaluates flags.',
   '/using-unleash': 'Everything you need to run Unleash day to day: APIs, guides and configuration.',
-  '/reference/api/unleash': 'The HTTP APIs of the Unleash server, for automation and integrations.',
   '/how-to': 'Step-by-step guides for common Unleash tasks.',
   '/how-to/misc': 'Guides for creating and managing feature flags, strategies and context.',
   '/contributing': 'How to work on the Unleash code base: set-up, architecture and the decisions behind it.',
@@ -63,8 +62,10 @@ export default defineSidebars({
         {
           type: 'category',
           label: "APIs",
-          link: { type: 'generated-index', title: "Unleash Server APIs", slug: "/reference/api/unleash", description: DESCRIPTIONS["/reference/api/unleash"] },
+          link: { type: 'doc', id: 'reference/api/unleash' },
           items: [
+            // One category per API tag, generated from the OpenAPI document (see `openapi` in the config).
+            { type: 'openapi', id: 'unleash' },
             {
               type: 'category',
               label: "System API",

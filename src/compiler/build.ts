@@ -10,10 +10,14 @@ import { checkLinks } from './check-links.ts';
 import { resolveShellConfig } from './shell-config.ts';
 import { bundleClient } from './bundle-client.ts';
 import { renderPages, type RenderedPage } from './render-pages.ts';
+import { loadTransformCache, saveTransformCache } from './persistent-cache.ts';
 import { OutputWriter, type OutputSink } from './write-output.ts';
 import { redirectFiles, redirectStub, redirectsFile, resolveRedirects } from './write-redirects.ts';
 import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
-import type { RedirectConfig, SidebarsConfig } from './define-config.ts';
+import type { RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
+import { isOpenApiFailure, loadOpenApi } from './collect-openapi.ts';
+import { buildApiPages } from './openapi-pages.ts';
+import type { SourcePage } from './collect-docs.ts';
 
 export interface BuildOptions {
   config: string;
@@ -23,11 +27,15 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Where files go; by default a temporary folder swapped in at the end. */
   sink?: OutputSink;
+  /** Folder for transformed pages kept between runs; false turns it off. Default `<root>/.docsgen-cache`. */
+  cacheDir?: string | false;
   log?: (line: string) => void;
 }
 
 export interface BuildCache {
   transformed: Map<string, TransformedPage>;
+  /** Whether the transform cache was loaded from and saved to disk already (watch mode does it once). */
+  persisted?: boolean;
   /** Route → the hash of its render inputs and the HTML they gave. */
   rendered: Map<string, RenderedPage>;
   /** Source file → its stat and the page read from it. */
@@ -60,20 +68,26 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const config = await time('config', () => loadConfig(options.config, options.cwd));
   const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, options.cache?.files));
-  failOnErrors(docs.diagnostics);
+  const apis = await time('openapi', () => collectApis(config));
+  docs.pages.push(...apis.pages);
+  failOnErrors([...docs.diagnostics, ...apis.diagnostics]);
   const assets = new AssetRegistry(config.baseUrl);
+  const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(config.rootDir, '.docsgen-cache'));
+  const cache = options.cache ?? createBuildCache();
+  if (cacheDir && !cache.persisted && cache.transformed.size === 0) cache.transformed = await loadTransformCache(cacheDir);
+  const keysBefore = new Set(cache.transformed.keys());
   const transformed = await time('transform', () =>
     transformPages(docs.pages, {
       toc: config.toc,
       routes: docs.pages.map((p) => [p.file, p.route]),
       assets,
-      cache: options.cache?.transformed,
+      cache: cache.transformed,
       routesSignature: routesSignature(docs.pages),
     }),
   );
-  const sidebars = await time('sidebars', () => loadSidebars(config));
+  const sidebars = await time('sidebars', async () => withApiSidebars(await loadSidebars(config), config, apis.sidebars, apis.indexIds));
   const graph = await time('graph', () =>
-    buildSiteGraph({ sources: docs.pages, transformed, categories: docs.categories, sidebars, sidebarFile: config.sidebarFile, routeBase: config.routeBasePath }),
+    buildSiteGraph({ sources: docs.pages, transformed, categories: docs.categories, sidebars, sidebarFile: config.sidebarFile, routeBase: config.routeBasePath, apiSidebars: apis.sidebars }),
   );
   const redirects = resolveRedirects(allRedirects(config, [...graph.pages.keys()]), new Set(graph.pages.keys()), rel(config.configFile));
   const docRoutes = new Map(docs.pages.map((p) => [p.id, p.route]));
@@ -81,7 +95,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const checked = await time('check', () =>
     checkLinks({ graph, sources: docs.pages, transformed, staticDir: config.staticDir, redirectSources: new Set(redirects.map.keys()) }),
   );
-  const all = [...[...transformed.values()].flatMap((t) => t.diagnostics), ...graph.diagnostics, ...redirects.diagnostics, ...shell.diagnostics, ...checked];
+  const all = [...apis.diagnostics, ...[...transformed.values()].flatMap((t) => t.diagnostics), ...graph.diagnostics, ...redirects.diagnostics, ...shell.diagnostics, ...checked];
   failOnErrors(all);
 
   const writer = options.sink ?? new OutputWriter(path.resolve(options.cwd ?? process.cwd(), options.outDir));
@@ -109,6 +123,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await writer.write('sitemap.xml', sitemap(config, graph));
       await writer.commit();
     });
+    const changed = cache.transformed.size !== keysBefore.size || [...cache.transformed.keys()].some((k) => !keysBefore.has(k));
+    if (cacheDir && !cache.persisted && changed) await time('cache', () => saveTransformCache(cacheDir, cache.transformed));
+    if (options.cache) cache.persisted = true;
   } catch (e) {
     await writer.abort();
     throw e;
@@ -121,6 +138,51 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     pageCount: graph.pages.size,
     timings,
   };
+}
+
+interface CollectedApis {
+  pages: SourcePage[];
+  sidebars: Map<string, SidebarItemConfig[]>;
+  indexIds: Map<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+async function collectApis(config: ResolvedConfig): Promise<CollectedApis> {
+  const out: CollectedApis = { pages: [], sidebars: new Map(), indexIds: new Map(), diagnostics: [] };
+  for (const source of config.user.openapi ?? []) {
+    try {
+      const api = await loadOpenApi(source, config.siteDir);
+      const built = buildApiPages(api, config.routeBasePath);
+      out.pages.push(...built.pages);
+      out.sidebars.set(source.id, built.sidebar);
+      out.indexIds.set(source.id, built.indexId);
+      out.diagnostics.push(...api.diagnostics);
+    } catch (e) {
+      if (isOpenApiFailure(e)) out.diagnostics.push(...e.diagnostics);
+      else throw e;
+    }
+  }
+  return out;
+}
+
+/** Appends an API category to a source's sidebar unless the sidebar places it itself. */
+function withApiSidebars(sidebars: SidebarsConfig, config: ResolvedConfig, apiSidebars: Map<string, SidebarItemConfig[]>, indexIds: Map<string, string>): SidebarsConfig {
+  const placed = (items: SidebarItemConfig[], id: string): boolean =>
+    items.some((i) => typeof i === 'object' && ((i.type === 'openapi' && i.id === id) || (i.type === 'category' && placed(i.items, id))));
+  const result = { ...sidebars };
+  for (const source of config.user.openapi ?? []) {
+    const target = source.sidebar;
+    if (!target || !apiSidebars.has(source.id)) continue;
+    const items = result[target] ?? [];
+    if (!placed(items, source.id)) {
+      const index = indexIds.get(source.id);
+      result[target] = [
+        ...items,
+        { type: 'category', label: 'API reference', ...(index ? { link: { type: 'doc' as const, id: index } } : {}), items: [{ type: 'openapi', id: source.id }] },
+      ];
+    }
+  }
+  return result;
 }
 
 function allRedirects(config: ResolvedConfig, routes: string[]): RedirectConfig[] {

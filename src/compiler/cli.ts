@@ -24,8 +24,9 @@ export async function main(argv: string[]): Promise<number> {
     .description('build the site into the output folder')
     .option('-c, --config <file>', 'site configuration', DEFAULT_CONFIG)
     .option('-o, --out <dir>', 'output folder', DEFAULT_OUT)
+    .option('--no-cache', 'ignore and do not write the .docsgen-cache folder')
     .option('--verbose', 'print stage timings and stack traces')
-    .action(async (opts: { config: string; out: string; verbose?: boolean }) => {
+    .action(async (opts: { config: string; out: string; cache: boolean; verbose?: boolean }) => {
       exitCode = await runBuild(opts);
     });
 
@@ -58,10 +59,10 @@ export async function main(argv: string[]): Promise<number> {
   return exitCode;
 }
 
-async function runBuild(opts: { config: string; out: string; verbose?: boolean }): Promise<number> {
+async function runBuild(opts: { config: string; out: string; cache: boolean; verbose?: boolean }): Promise<number> {
   const t0 = performance.now();
   try {
-    const result = await build({ config: opts.config, outDir: opts.out });
+    const result = await build({ config: opts.config, outDir: opts.out, cacheDir: opts.cache ? undefined : false });
     for (const w of result.warnings) console.warn(formatDiagnostic(w));
     const ms = Math.round(performance.now() - t0);
     console.log(`docsgen: built ${result.pageCount} pages and ${result.redirects.size} redirects into ${opts.out}/ in ${ms} ms`);

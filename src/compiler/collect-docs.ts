@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseDocument, parse as parseYaml } from 'yaml';
 import { error, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
+import type { TransformedPage } from './transform-markdown.ts';
 
 export interface Frontmatter {
   id?: string;
@@ -36,8 +37,8 @@ export interface SourcePage {
   /** Lines taken by the frontmatter block, to map body positions back to the file. */
   lineOffset: number;
   isMdx: boolean;
-  /** Set for generated pages whose HTML is made by their stage rather than by markdown. */
-  html?: string;
+  /** Generated pages (OpenAPI operations) come with their HTML and headings already made. */
+  prebuilt?: TransformedPage;
 }
 
 export interface CategoryMeta {

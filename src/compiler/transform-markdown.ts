@@ -76,6 +76,10 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   const todo: { page: SourcePage; key: string }[] = [];
   const live = new Set<string>();
   for (const page of pages) {
+    if (page.prebuilt) {
+      out.set(page.id, page.prebuilt);
+      continue;
+    }
     const key = cacheKey(page, ctx);
     live.add(key);
     const cached = ctx.cache?.get(key);

@@ -9,6 +9,9 @@ const reference = JSON.parse(readFileSync(path.join(repoRoot, '../shared/referen
   generatedIndexPages: { route: string }[];
   redirects: { from: string[]; to: string }[];
 };
+const api = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-api-operations.json'), 'utf8')) as {
+  operations: { route: string; method: string; path: string }[];
+};
 const legacy = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/legacy-api-pages.json'), 'utf8')) as { pages: { route: string }[] };
 
 /** The areas written so far; each later area adds its prefix here when it lands. */
@@ -38,6 +41,18 @@ describe('the Unleash site', () => {
     expect(wanted.length).toBeGreaterThan(60);
     const missing = wanted.filter((r) => !existsSync(htmlOf(r)));
     expect(missing).toEqual([]);
+  });
+
+  it('has a page for each of the 291 API operations, at the real site\'s route, and the API index', () => {
+    expect(api.operations).toHaveLength(291);
+    const missing = api.operations.map((o) => o.route).filter((r) => !existsSync(htmlOf(r)));
+    expect(missing).toEqual([]);
+    const index = readFileSync(htmlOf('/reference/api/unleash'), 'utf8');
+    for (const o of api.operations.slice(0, 20)) expect(index).toContain(`href="${o.route}"`);
+    const page = readFileSync(htmlOf('/reference/api/unleash/add-access-to-project'), 'utf8');
+    const op = api.operations.find((o) => o.route.endsWith('/add-access-to-project'))!;
+    expect(page).toContain(`api-method-${op.method.toLowerCase()}">${op.method.toUpperCase()}</span>`);
+    expect(page).toContain(`<code class="api-path">${op.path.replace(/\{/g, '{')}</code>`);
   });
 
   it('has every legacy API page', () => {
@@ -77,9 +92,13 @@ describe('the Unleash site', () => {
 
   it('renders the navbar and footer of the real site, with the 2024 copyright', () => {
     const html = readFileSync(htmlOf('/quickstart'), 'utf8');
+    // The navbar's text as a reader sees it (labels may be split into spans for narrow windows).
+    const navbar = /<nav[^>]*class="navbar[\s\S]*?<\/nav>/.exec(html)![0];
+    const text = navbar.replace(/<[^>]+>/g, '');
     for (const label of ['Quickstart', 'Docs', 'Product', 'Plans', 'Blog', 'Unleash Academy', 'Unleash Certification', 'Sign in']) {
-      expect(html, label).toContain(`>${label}<`);
+      expect(text, label).toContain(label);
     }
+    expect(text).toContain('Foundational');
     expect(html).toContain('href="https://github.com/Unleash/unleash"');
     expect(html).toContain('Copyright © 2024 Unleash.');
     expect(html).toContain('Slack');

@@ -1,0 +1,179 @@
+// Stage 2b: OpenAPI sources named in the config become pages: one per operation, plus an index.
+// Loaded and validated with swagger-parser; a URL is fetched at build time, with a committed
+// snapshot as the offline fallback.
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { parse as parseYaml } from 'yaml';
+import type { OpenApiSourceConfig } from './define-config.ts';
+import { error, warning, type Diagnostic } from './errors.ts';
+import { rel } from './load-config.ts';
+import type { OpenApiDocument, OpenApiOperation } from './openapi-types.ts';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface ApiOperation {
+  slug: string;
+  operationId: string;
+  method: (typeof HTTP_METHODS)[number];
+  path: string;
+  op: OpenApiOperation;
+  tags: string[];
+}
+
+export interface LoadedApi {
+  source: OpenApiSourceConfig;
+  /** Where the document came from, for diagnostics. */
+  file: string;
+  doc: OpenApiDocument;
+  operations: ApiOperation[];
+  diagnostics: Diagnostic[];
+}
+
+/** `addAccessToProject` → `add-access-to-project`; `getAPIToken` → `get-api-token`. */
+export function kebabCase(id: string): string {
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+}
+
+/** An operationId for an operation that has none: `get /api/admin/projects/{id}` → `getApiAdminProjectsId`. */
+export function operationIdFrom(method: string, apiPath: string): string {
+  const words = apiPath.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+export async function loadOpenApi(source: OpenApiSourceConfig, siteDir: string): Promise<LoadedApi> {
+  const diagnostics: Diagnostic[] = [];
+  const { text, file } = await readSource(source, siteDir, diagnostics);
+  let raw: unknown;
+  try {
+    raw = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
+  } catch (e) {
+    throw fail(error({ file }, `invalid OpenAPI document: ${(e as Error).message}`, 'the file must be JSON or YAML'));
+  }
+  try {
+    // validate() dereferences its argument in place; keep the original with its $refs for rendering.
+    await SwaggerParser.validate(structuredClone(raw) as never);
+  } catch (e) {
+    throw fail(...validationDiagnostics(e, file, text));
+  }
+  const doc = raw as OpenApiDocument;
+  const operations = listOperations(doc, file, diagnostics);
+  return { source, file, doc, operations, diagnostics };
+}
+
+async function readSource(source: OpenApiSourceConfig, siteDir: string, diagnostics: Diagnostic[]): Promise<{ text: string; file: string }> {
+  if (/^https?:\/\//.test(source.spec)) {
+    try {
+      const res = await fetch(source.spec, { signal: AbortSignal.timeout(15_000) });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return { text: await res.text(), file: source.spec };
+    } catch (e) {
+      const snapshot = source.snapshot ? path.resolve(siteDir, source.snapshot) : undefined;
+      if (snapshot && existsSync(snapshot)) {
+        diagnostics.push(
+          warning({ file: rel(snapshot) }, `could not fetch ${source.spec} (${(e as Error).message}); using the committed snapshot`, 'the API pages may be out of date'),
+        );
+        return { text: await readFile(snapshot, 'utf8'), file: rel(snapshot) };
+      }
+      throw fail(
+        error({ file: source.spec }, `could not fetch the OpenAPI document: ${(e as Error).message}`, `add "snapshot" to openapi source "${source.id}" to build offline`),
+      );
+    }
+  }
+  const abs = path.resolve(siteDir, source.spec);
+  try {
+    return { text: await readFile(abs, 'utf8'), file: rel(abs) };
+  } catch {
+    throw fail(error({ file: rel(abs) }, `OpenAPI document not found (openapi source "${source.id}")`, 'the spec path is relative to the config file'));
+  }
+}
+
+class OpenApiFailure extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics.map((d) => d.message).join('\n'));
+  }
+}
+
+function fail(...diagnostics: Diagnostic[]): OpenApiFailure {
+  return new OpenApiFailure(diagnostics);
+}
+
+export function isOpenApiFailure(e: unknown): e is OpenApiFailure {
+  return e instanceof OpenApiFailure;
+}
+
+interface AjvDetail {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** One diagnostic per JSON pointer, at its line in the document when it is JSON. */
+function validationDiagnostics(e: unknown, file: string, text: string): Diagnostic[] {
+  const details = (e as { details?: AjvDetail[] }).details;
+  const tree = file.endsWith('.json') || text.trimStart().startsWith('{') ? parseTree(text) : undefined;
+  const locate = (pointer: string) => {
+    if (!tree) return {};
+    const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    const node = findNodeAtLocation(tree, segments);
+    if (!node) return {};
+    const before = text.slice(0, node.offset).split('\n');
+    return { line: before.length, column: before[before.length - 1].length + 1 };
+  };
+  if (Array.isArray(details) && details.length) {
+    const byPointer = new Map<string, AjvDetail>();
+    for (const d of details) {
+      const pointer = `#${d.instancePath ?? ''}`;
+      // The first message per place is the most direct one; the rest are alternatives Ajv tried.
+      if (!byPointer.has(pointer)) byPointer.set(pointer, d);
+    }
+    // A complaint about an object is only noise when a field inside it is named too.
+    const pointers = [...byPointer.keys()];
+    const deepest = [...byPointer].filter(([p]) => !pointers.some((q) => q !== p && q.startsWith(`${p}/`)));
+    return deepest.map(([pointer, d]) => {
+      const extra = d.params?.additionalProperty ? ` ("${d.params.additionalProperty}")` : d.params?.allowedValues ? ` (${(d.params.allowedValues as string[]).join(', ')})` : '';
+      return error({ file, ...locate(pointer.slice(1)) }, `invalid OpenAPI document at ${pointer}: ${d.message}${extra}`, 'see the OpenAPI 3 specification for this object');
+    });
+  }
+  const message = (e as Error).message ?? String(e);
+  const pointer = /"(#[^"]*)"/.exec(message)?.[1];
+  return [error({ file, ...(pointer ? locate(pointer.slice(1).split('/').slice(0, -1).join('/')) : {}) }, `invalid OpenAPI document: ${message.split('\n')[0]}`, pointer ? `check the $ref ${pointer}` : undefined)];
+}
+
+function listOperations(doc: OpenApiDocument, file: string, diagnostics: Diagnostic[]): ApiOperation[] {
+  const operations: ApiOperation[] = [];
+  const bySlug = new Map<string, ApiOperation>();
+  for (const [apiPath, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const op = item?.[method];
+      if (!op) continue;
+      let operationId = op.operationId;
+      if (!operationId) {
+        operationId = operationIdFrom(method, apiPath);
+        diagnostics.push(warning({ file }, `${method.toUpperCase()} ${apiPath} has no operationId; using "${operationId}"`, 'give every operation an operationId so its page address is stable'));
+      }
+      const operation: ApiOperation = { slug: kebabCase(operationId), operationId, method, path: apiPath, op, tags: op.tags?.length ? op.tags : ['Other'] };
+      const clash = bySlug.get(operation.slug);
+      if (clash) {
+        diagnostics.push(
+          error(
+            { file },
+            `operations ${clash.method.toUpperCase()} ${clash.path} ("${clash.operationId}") and ${method.toUpperCase()} ${apiPath} ("${operationId}") have the same page slug "${operation.slug}"`,
+            'give one of them a different operationId',
+          ),
+        );
+        continue;
+      }
+      bySlug.set(operation.slug, operation);
+      operations.push(operation);
+    }
+  }
+  return operations.sort((a, b) => a.slug.localeCompare(b.slug));
+}

@@ -1,0 +1,508 @@
+// Turns a loaded OpenAPI document into ordinary pages: one per operation and an index. The HTML is
+// made here directly (no markdown round trip), readable without JavaScript: schemas are nested
+// <details>, samples are tabs in the same markup as the markdown tabs directive.
+import { unified, type Processor } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkRehype from 'remark-rehype';
+import rehypeStringify from 'rehype-stringify';
+import GithubSlugger from 'github-slugger';
+import type { SidebarItemConfig } from './define-config.ts';
+import type { SourcePage } from './collect-docs.ts';
+import { joinRoute } from './collect-docs.ts';
+import type { TransformedPage } from './transform-markdown.ts';
+import type { HeadingInfo } from './markdown/remark-docsgen.ts';
+import type { ApiOperation, LoadedApi } from './collect-openapi.ts';
+import type { OpenApiDocument, OpenApiMediaType, OpenApiParameter, OpenApiSchema } from './openapi-types.ts';
+import { escapeHtml } from './site-graph.ts';
+
+const SAMPLE_GROUP = 'api-sample-language';
+const MAX_DEPTH = 8;
+
+export interface ApiPages {
+  pages: SourcePage[];
+  /** Sidebar items for the API: one category per tag, operations in alphabetical order. */
+  sidebar: SidebarItemConfig[];
+  indexId: string;
+}
+
+export function buildApiPages(api: LoadedApi, routeBase: string): ApiPages {
+  const base = joinRoute(routeBase, api.source.route);
+  const ctx = new RenderContext(api.doc);
+  const idOf = (slug: string) => `${base.slice(1)}/${slug}`;
+  const pages: SourcePage[] = api.operations.map((op) => {
+    const id = idOf(op.slug);
+    const built = renderOperation(op, ctx);
+    return page(id, `${base}/${op.slug}`, api.file, op.op.summary ?? op.operationId, plainText(op.op.description ?? op.op.summary ?? ''), built);
+  });
+  const groups = groupByTag(api);
+  const indexId = base.slice(1);
+  pages.push(page(indexId, base, api.file, api.doc.info.title, plainText(api.doc.info.description ?? ''), renderIndex(api, groups, base, ctx)));
+  const sidebar: SidebarItemConfig[] = groups.map((g) => ({
+    type: 'category',
+    label: g.name,
+    items: g.operations.map((op) => ({ type: 'doc', id: idOf(op.slug), label: op.op.summary ?? op.operationId, className: `api-method api-method-${op.method}` })),
+  }));
+  return { pages, sidebar, indexId };
+}
+
+function page(id: string, route: string, file: string, title: string, description: string, built: Built): SourcePage {
+  return {
+    id,
+    route,
+    file,
+    relPath: `${id}.api`,
+    frontmatter: { title, description: description.slice(0, 300), sidebar_label: title },
+    body: '',
+    lineOffset: 0,
+    isMdx: false,
+    prebuilt: { html: built.html, headings: built.headings, toc: built.headings.filter((h) => h.level >= 2 && h.level <= 3), links: [], images: [], firstH1: title, diagnostics: [] },
+  };
+}
+
+interface TagGroup {
+  name: string;
+  description?: string;
+  operations: ApiOperation[];
+}
+
+function groupByTag(api: LoadedApi): TagGroup[] {
+  const order = (api.doc.tags ?? []).map((t) => t.name);
+  const groups = new Map<string, TagGroup>();
+  for (const name of order) groups.set(name, { name, description: api.doc.tags!.find((t) => t.name === name)?.description, operations: [] });
+  for (const op of api.operations) {
+    for (const tag of op.tags) {
+      if (!groups.has(tag)) groups.set(tag, { name: tag, operations: [] });
+      groups.get(tag)!.operations.push(op);
+    }
+  }
+  return [...groups.values()].filter((g) => g.operations.length > 0);
+}
+
+interface Built {
+  html: string;
+  headings: HeadingInfo[];
+}
+
+/** Collects HTML and the headings (with unique ids) of one page. */
+class PageWriter {
+  private parts: string[] = [];
+  readonly headings: HeadingInfo[] = [];
+  private slugger = new GithubSlugger();
+
+  heading(level: number, text: string, id?: string): void {
+    const hid = id ? (this.slugger.slug(id), id) : this.slugger.slug(text);
+    this.headings.push({ id: hid, text, level });
+    this.parts.push(`<h${level} id="${escapeHtml(hid)}">${escapeHtml(text)}</h${level}>`);
+  }
+
+  add(html: string): void {
+    this.parts.push(html);
+  }
+
+  done(): Built {
+    return { html: this.parts.join('\n'), headings: this.headings };
+  }
+}
+
+class RenderContext {
+  private markdown: Processor;
+  private cache = new Map<string, string>();
+  /** Schema trees by the $ref they show. */
+  readonly trees = new Map<string, string>();
+  constructor(readonly doc: OpenApiDocument) {
+    this.markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify).freeze() as unknown as Processor;
+  }
+
+  /** Descriptions are CommonMark; raw HTML in them is not passed through. */
+  md(text: string | undefined): string {
+    if (!text) return '';
+    let html = this.cache.get(text);
+    if (html === undefined) {
+      html = String(this.markdown.processSync(text));
+      this.cache.set(text, html);
+    }
+    return html;
+  }
+
+  /** Follows a local `$ref`; returns the target and the name of the component it names. */
+  resolve<T extends { $ref?: string }>(value: T): { value: T; name?: string } {
+    let current = value;
+    let name: string | undefined;
+    for (let i = 0; i < 20 && current?.$ref; i++) {
+      const ref = current.$ref;
+      name = ref.slice(ref.lastIndexOf('/') + 1);
+      current = pointer(this.doc, ref) as T;
+    }
+    return { value: current, name };
+  }
+}
+
+function pointer(doc: unknown, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), doc);
+}
+
+function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
+  const { op } = api;
+  const w = new PageWriter();
+  const title = op.summary ?? api.operationId;
+  w.heading(1, title);
+  w.add(`<div class="api-endpoint"><span class="api-method api-method-${api.method}">${api.method.toUpperCase()}</span> <code class="api-path">${escapeHtml(api.path)}</code></div>`);
+  if (op.deprecated) {
+    w.add(admonition('caution', 'Deprecated', '<p>This operation is deprecated and may be removed in a future version. Avoid it in new integrations.</p>'));
+  }
+  w.add(ctx.md(op.description));
+
+  w.heading(2, 'Authorization');
+  w.add(authorization(api, ctx));
+
+  const params = parameters(api, ctx);
+  if (params.length || op.requestBody) w.heading(2, 'Request');
+  for (const where of ['path', 'query', 'header', 'cookie'] as const) {
+    const list = params.filter((p) => p.in === where);
+    if (!list.length) continue;
+    w.heading(3, `${where[0].toUpperCase()}${where.slice(1)} parameters`);
+    w.add(parameterTable(list, ctx));
+  }
+  if (op.requestBody) {
+    const body = ctx.resolve(op.requestBody).value;
+    w.heading(3, 'Request body');
+    const [type, media] = firstMedia(body.content);
+    w.add(`<p>${body.required ? '<strong>Required.</strong> ' : ''}Content type: <code>${escapeHtml(type ?? 'none')}</code></p>`);
+    w.add(ctx.md(body.description));
+    if (media?.schema) w.add(schemaTree(media.schema, ctx));
+  }
+
+  const responses = Object.entries(op.responses ?? {});
+  if (responses.length) w.heading(2, 'Responses');
+  for (const [status, raw] of responses) {
+    const response = ctx.resolve(raw).value;
+    w.heading(3, `${status}${response.description ? `: ${firstSentence(response.description)}` : ''}`, `response-${status}`);
+    if (response.description) w.add(ctx.md(response.description));
+    const [type, media] = firstMedia(response.content);
+    if (!media) continue;
+    w.add(`<p>Content type: <code>${escapeHtml(type!)}</code></p>`);
+    if (media.schema) w.add(schemaTree(media.schema, ctx));
+    const example = exampleOf(media, ctx);
+    if (example !== undefined) w.add(codeBlock(JSON.stringify(example, null, 2), 'json', 'Example response'));
+  }
+
+  w.heading(2, 'Request samples');
+  w.add(samples(api, ctx));
+  return w.done();
+}
+
+function renderIndex(api: LoadedApi, groups: TagGroup[], base: string, ctx: RenderContext): Built {
+  const w = new PageWriter();
+  w.heading(1, api.doc.info.title);
+  w.add(`<p>Version ${escapeHtml(api.doc.info.version)} · ${api.operations.length} operations</p>`);
+  w.add(ctx.md(api.doc.info.description));
+  for (const g of groups) {
+    w.heading(2, g.name);
+    w.add(ctx.md(g.description));
+    const rows = g.operations
+      .map((op) => `<tr><td><a href="${base}/${op.slug}">${escapeHtml(op.op.summary ?? op.operationId)}</a></td><td><span class="api-method api-method-${op.method}">${op.method.toUpperCase()}</span></td><td><code>${escapeHtml(op.path)}</code></td></tr>`)
+      .join('');
+    w.add(`<table class="api-index"><thead><tr><th>Operation</th><th>Method</th><th>Path</th></tr></thead><tbody>${rows}</tbody></table>`);
+  }
+  return w.done();
+}
+
+function authorization(api: ApiOperation, ctx: RenderContext): string {
+  const security = api.op.security ?? ctx.doc.security ?? [];
+  if (security.length === 0) return '<p>This operation needs no authorization.</p>';
+  const schemes = ctx.doc.components?.securitySchemes ?? {};
+  const header = Object.values(schemes).find((s) => s.type === 'apiKey' && s.in === 'header');
+  const name = header?.name ?? 'Authorization';
+  return `<p>Send an API token in the <code>${escapeHtml(name)}</code> header. ${api.path.startsWith('/api/client') ? 'Use a backend (client) token.' : api.path.startsWith('/api/frontend') ? 'Use a frontend token.' : 'Use an admin token or a personal access token.'}</p>${codeBlock(`${name}: <your-api-token>`, 'http')}`;
+}
+
+function parameters(api: ApiOperation, ctx: RenderContext): OpenApiParameter[] {
+  const pathLevel = ctx.doc.paths?.[api.path]?.parameters ?? [];
+  const all = [...pathLevel, ...(api.op.parameters ?? [])].map((p) => ctx.resolve(p).value);
+  const seen = new Map<string, OpenApiParameter>();
+  for (const p of all) seen.set(`${p.in}:${p.name}`, p);
+  return [...seen.values()];
+}
+
+function parameterTable(list: OpenApiParameter[], ctx: RenderContext): string {
+  const rows = list
+    .map((p) => {
+      const schema = p.schema ? ctx.resolve(p.schema).value : undefined;
+      const enumValues = schema?.enum ? schema.enum.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(', ') : '';
+      return `<tr><td><code>${escapeHtml(p.name)}</code>${p.deprecated ? ' <span class="schema-flag">deprecated</span>' : ''}</td><td>${escapeHtml(typeName(p.schema, ctx))}</td><td>${p.required ? 'yes' : 'no'}</td><td>${schema?.default !== undefined ? `<code>${escapeHtml(JSON.stringify(schema.default))}</code>` : ''}</td><td>${enumValues}</td><td>${ctx.md(p.description)}</td></tr>`;
+    })
+    .join('');
+  return `<table class="api-params"><thead><tr><th>Name</th><th>Type</th><th>Required</th><th>Default</th><th>Allowed values</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function firstMedia(content: Record<string, OpenApiMediaType> | undefined): [string | undefined, OpenApiMediaType | undefined] {
+  if (!content) return [undefined, undefined];
+  const type = Object.keys(content).find((t) => t.includes('json')) ?? Object.keys(content)[0];
+  return [type, type ? content[type] : undefined];
+}
+
+function typeName(schema: OpenApiSchema | undefined, ctx: RenderContext): string {
+  if (!schema) return 'any';
+  const { value, name } = ctx.resolve(schema);
+  if (!value) return name ?? 'any';
+  const base = value.type === 'array' ? `${typeName(value.items, ctx)}[]` : Array.isArray(value.type) ? value.type.join(' | ') : (value.type ?? (value.oneOf ? 'one of' : value.anyOf ? 'any of' : value.allOf ? 'all of' : 'any'));
+  const label = name && value.type !== 'array' ? name : base;
+  return `${label}${value.format ? ` (${value.format})` : ''}`;
+}
+
+/** A schema as nested, collapsible lists: readable without JavaScript, expandable with it. */
+function schemaTree(schema: OpenApiSchema, ctx: RenderContext): string {
+  // Most bodies are one named schema, shared by many operations: render each once.
+  const key = schema.$ref ?? (schema.type === 'array' && schema.items?.$ref ? `array:${schema.items.$ref}` : undefined);
+  const cached = key ? ctx.trees.get(key) : undefined;
+  if (cached) return cached;
+  const html = `<div class="schema-tree">${schemaNode(undefined, schema, false, ctx, [], 0)}</div>`;
+  if (key) ctx.trees.set(key, html);
+  return html;
+}
+
+function schemaNode(name: string | undefined, raw: OpenApiSchema, required: boolean, ctx: RenderContext, stack: string[], depth: number): string {
+  const { value: schema, name: refName } = ctx.resolve(raw);
+  const label = name !== undefined ? `<code class="schema-name">${escapeHtml(name)}</code> ` : '';
+  const flags = [
+    `<span class="schema-type">${escapeHtml(typeName(raw, ctx))}</span>`,
+    required ? '<span class="schema-required">required</span>' : '',
+    schema?.nullable || (Array.isArray(schema?.type) && schema.type.includes('null')) ? '<span class="schema-flag">nullable</span>' : '',
+    schema?.deprecated ? '<span class="schema-flag">deprecated</span>' : '',
+    schema?.readOnly ? '<span class="schema-flag">read-only</span>' : '',
+  ].join(' ');
+  const summary = `${label}${flags}`.trim();
+  if (!schema) return `<div class="schema-leaf">${summary}</div>`;
+  // An array of a named schema counts as that schema for cycle detection.
+  const itemName = schema.type === 'array' && schema.items ? ctx.resolve(schema.items).name : undefined;
+  const cycle = [refName, itemName].find((n) => n && stack.includes(n));
+  if (cycle) return `<div class="schema-leaf">${summary} <span class="schema-flag">circular: see ${escapeHtml(cycle)} above</span></div>`;
+  const details: string[] = [];
+  if (schema.description) details.push(`<div class="schema-description">${ctx.md(schema.description)}</div>`);
+  if (schema.enum) details.push(`<div class="schema-enum">Allowed values: ${schema.enum.map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(', ')}</div>`);
+  if (schema.default !== undefined) details.push(`<div class="schema-default">Default: <code>${escapeHtml(JSON.stringify(schema.default))}</code></div>`);
+  const children = childrenOf(schema, ctx);
+  const nextStack = [...stack, ...[refName, itemName].filter((n): n is string => n !== undefined)];
+  if (children.length === 0 || depth >= MAX_DEPTH) {
+    return `<div class="schema-leaf">${summary}${details.join('')}</div>`;
+  }
+  const items = children.map((c) => `<li>${c.label ? `<div class="schema-variant">${escapeHtml(c.label)}</div>` : ''}${schemaNode(c.name, c.schema, c.required, ctx, nextStack, depth + 1)}</li>`).join('');
+  return `<details class="schema-node"${depth < 1 ? ' open' : ''}><summary>${summary || '<span class="schema-type">object</span>'}</summary>${details.join('')}<ul>${items}</ul></details>`;
+}
+
+interface SchemaChild {
+  name?: string;
+  label?: string;
+  schema: OpenApiSchema;
+  required: boolean;
+}
+
+function childrenOf(schema: OpenApiSchema, ctx: RenderContext): SchemaChild[] {
+  if (schema.type === 'array' && schema.items) {
+    const item = ctx.resolve(schema.items).value;
+    return item && (item.properties || item.oneOf || item.anyOf || item.allOf || item.items) ? childrenOf(item, ctx) : [];
+  }
+  const out: SchemaChild[] = [];
+  const required = new Set(schema.required ?? []);
+  for (const part of schema.allOf ?? []) {
+    const resolved = ctx.resolve(part).value;
+    if (resolved) for (const c of childrenOf(resolved, ctx)) out.push(c);
+    for (const r of resolved?.required ?? []) required.add(r);
+  }
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) out.push({ name, schema: prop, required: required.has(name) });
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    out.push({ name: '[key: string]', schema: schema.additionalProperties, required: false });
+  }
+  for (const [kind, list] of [['one of', schema.oneOf], ['any of', schema.anyOf]] as const) {
+    list?.forEach((option, i) => out.push({ label: `${kind}, option ${i + 1}`, schema: option, required: false }));
+  }
+  return out;
+}
+
+/** An example for a media type: the one given, or one made from the schema. */
+function exampleOf(media: OpenApiMediaType, ctx: RenderContext): unknown {
+  if (media.example !== undefined) return media.example;
+  const first = media.examples && Object.values(media.examples)[0];
+  if (first?.value !== undefined) return first.value;
+  return media.schema ? exampleFromSchema(media.schema, ctx, [], 0) : undefined;
+}
+
+export function exampleFromSchema(raw: OpenApiSchema, ctx: { resolve: RenderContext['resolve'] }, stack: string[], depth: number): unknown {
+  const { value: schema, name } = ctx.resolve(raw);
+  if (!schema || depth > 6 || (name && stack.includes(name))) return undefined;
+  const next = name ? [...stack, name] : stack;
+  if (schema.example !== undefined) return schema.example;
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum?.length) return schema.enum[0];
+  const pick = schema.oneOf?.[0] ?? schema.anyOf?.[0];
+  if (pick) return exampleFromSchema(pick, ctx, next, depth + 1);
+  if (schema.allOf) {
+    return Object.assign({}, ...schema.allOf.map((s) => exampleFromSchema(s, ctx, next, depth + 1)).filter((v) => v && typeof v === 'object'));
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type ?? (schema.properties ? 'object' : undefined)) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+        const v = exampleFromSchema(prop, ctx, next, depth + 1);
+        if (v !== undefined) out[key] = v;
+      }
+      return out;
+    }
+    case 'array': {
+      const item = schema.items ? exampleFromSchema(schema.items, ctx, next, depth + 1) : undefined;
+      return item === undefined ? [] : [item];
+    }
+    case 'string':
+      return schema.format === 'date-time' ? '2024-01-01T12:00:00.000Z' : schema.format === 'date' ? '2024-01-01' : schema.format === 'uri' ? 'https://example.com' : schema.format === 'email' ? 'user@example.com' : 'string';
+    case 'integer':
+      return schema.minimum ?? 0;
+    case 'number':
+      return schema.minimum ?? 0;
+    case 'boolean':
+      return true;
+    default:
+      return undefined;
+  }
+}
+
+function samples(api: ApiOperation, ctx: RenderContext): string {
+  const params = parameters(api, ctx);
+  const pathWithValues = api.path.replace(/\{([^}]+)\}/g, (_, n: string) => {
+    const p = params.find((x) => x.in === 'path' && x.name === n);
+    const example = p?.example ?? (p?.schema ? ctx.resolve(p.schema).value?.example : undefined);
+    return example !== undefined ? encodeURIComponent(String(example)) : `<${n}>`;
+  });
+  const requiredQuery = params.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=<${p.name}>`);
+  const urlPath = `${pathWithValues}${requiredQuery.length ? `?${requiredQuery.join('&')}` : ''}`;
+  const method = api.method.toUpperCase();
+  const body = api.op.requestBody ? ctx.resolve(api.op.requestBody).value : undefined;
+  const [bodyType, media] = firstMedia(body?.content);
+  const example = media ? exampleOf(media, ctx) : undefined;
+  const json = example !== undefined && bodyType?.includes('json') ? JSON.stringify(example, null, 2) : undefined;
+  const auth = (api.op.security ?? ctx.doc.security ?? []).length > 0;
+
+  const lines = (...parts: (string | false)[]) => parts.filter((l): l is string => l !== false).join('\n');
+  const hasBody = json !== undefined;
+
+  // Continuation backslashes go between options only, never inside the quoted JSON body.
+  const curl = [
+    `curl -X ${method} "$UNLEASH_URL${urlPath}"`,
+    auth && `  -H "Authorization: $UNLEASH_API_TOKEN"`,
+    hasBody && `  -H "Content-Type: ${bodyType}"`,
+    hasBody && `  --data '${json!.replace(/'/g, "'\\''")}'`,
+  ]
+    .filter((l): l is string => l !== false)
+    .join(' \\\n');
+
+  const returnsJson = Object.entries(api.op.responses ?? {}).some(([s, r]) => s.startsWith('2') && ctx.resolve(r).value?.content);
+  const js = lines(
+    `const response = await fetch(\`\${process.env.UNLEASH_URL}${urlPath}\`, {`,
+    `  method: '${method}',`,
+    (auth || hasBody) && '  headers: {',
+    auth && '    Authorization: process.env.UNLEASH_API_TOKEN,',
+    hasBody && `    'Content-Type': '${bodyType}',`,
+    (auth || hasBody) && '  },',
+    hasBody && `  body: JSON.stringify(${indent(json!, 2)}),`,
+    '});',
+    'if (!response.ok) throw new Error(`Unleash answered ${response.status}`);',
+    returnsJson && 'const data = await response.json();',
+  );
+
+  const py = lines(
+    'import os',
+    'import requests',
+    '',
+    `response = requests.${api.method}(`,
+    `    f"{os.environ['UNLEASH_URL']}${urlPath.replace(/[{}]/g, (c) => c + c)}",`,
+    auth && '    headers={"Authorization": os.environ["UNLEASH_API_TOKEN"]},',
+    hasBody && `    json=${indent(pythonLiteral(example), 4)},`,
+    ')',
+    'response.raise_for_status()',
+    returnsJson && 'data = response.json()',
+  );
+
+  const go = lines(
+    'package main',
+    '',
+    'import (',
+    hasBody && '\t"bytes"',
+    '\t"fmt"',
+    '\t"net/http"',
+    '\t"os"',
+    ')',
+    '',
+    'func main() {',
+    hasBody && `\tbody := bytes.NewBufferString(\`${json}\`)`,
+    `\treq, err := http.NewRequest("${method}", os.Getenv("UNLEASH_URL")+"${urlPath}", ${hasBody ? 'body' : 'nil'})`,
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+    auth && '\treq.Header.Set("Authorization", os.Getenv("UNLEASH_API_TOKEN"))',
+    hasBody && `\treq.Header.Set("Content-Type", "${bodyType}")`,
+    '\tres, err := http.DefaultClient.Do(req)',
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+    '\tdefer res.Body.Close()',
+    '\tfmt.Println(res.Status)',
+    '}',
+  );
+
+  return tabs(`api-${api.slug}`, [
+    ['curl', codeBlock(curl, 'bash')],
+    ['JavaScript', codeBlock(js, 'javascript')],
+    ['Python', codeBlock(py, 'python')],
+    ['Go', codeBlock(go, 'go')],
+  ]);
+}
+
+function indent(text: string, spaces: number): string {
+  return text.replace(/\n/g, `\n${' '.repeat(spaces)}`);
+}
+
+function pythonLiteral(value: unknown): string {
+  return JSON.stringify(value, null, 4)
+    .replace(/\btrue\b/g, 'True')
+    .replace(/\bfalse\b/g, 'False')
+    .replace(/\bnull\b/g, 'None');
+}
+
+/** Same markup as the markdown `::::tabs` directive, so the client treats both alike. */
+function tabs(n: string, entries: [label: string, html: string][]): string {
+  const buttons = entries
+    .map(([label], i) => `<button type="button" role="tab" id="tabs-${n}-${i}-tab" aria-controls="tabs-${n}-${i}" aria-selected="${i === 0}" tabindex="${i === 0 ? 0 : -1}" data-value="${escapeHtml(label)}" class="tabs-tab">${escapeHtml(label)}</button>`)
+    .join('');
+  const panels = entries
+    .map(([label, html], i) => `<div role="tabpanel" id="tabs-${n}-${i}" aria-labelledby="tabs-${n}-${i}-tab" data-value="${escapeHtml(label)}" class="tabs-panel"${i > 0 ? ' hidden' : ''}>${html}</div>`)
+    .join('');
+  return `<div class="tabs" data-group="${SAMPLE_GROUP}"><div role="tablist" class="tabs-list">${buttons}</div>${panels}</div>`;
+}
+
+/** A code block in the same markup as highlighted markdown code, without colours. */
+function codeBlock(code: string, lang: string, title?: string): string {
+  const lines = code.split('\n').map((l) => `<span class="line">${escapeHtml(l)}</span>`).join('\n');
+  return `<div class="code-block">${title ? `<div class="code-title">${escapeHtml(title)}</div>` : ''}<div class="code-body"><pre class="shiki docsgen" tabindex="0" data-language="${lang}"><code>${lines}</code></pre><button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div>`;
+}
+
+function admonition(kind: string, title: string, html: string): string {
+  return `<div class="admonition admonition-${kind}" role="note"><div class="admonition-heading">${escapeHtml(title)}</div><div class="admonition-content">${html}</div></div>`;
+}
+
+function firstSentence(text: string): string {
+  const plain = plainText(text);
+  const m = /^(.*?[.!?])(\s|$)/.exec(plain);
+  const s = m ? m[1] : plain;
+  return s.length > 80 ? `${s.slice(0, 77).replace(/\s+\S*$/, '')}…` : s;
+}
+
+function plainText(markdown: string): string {
+  return markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
+}

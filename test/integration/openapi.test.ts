@@ -1,0 +1,147 @@
+// The OpenAPI stage end to end: a small document with refs, a cycle, oneOf/allOf, a deprecated
+// operation and one without an operationId; and the ways a document can be wrong.
+import { existsSync, readFileSync, cpSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixture, runCli, tempDir } from '../helpers/run.ts';
+
+const site = tempDir('docsgen-openapi-');
+const out = path.join(site, 'build');
+let stderr = '';
+
+beforeAll(() => {
+  cpSync(fixture('openapi-site'), site, { recursive: true });
+  const r = runCli(['build'], site);
+  stderr = r.stderr;
+  expect(r.status).toBe(0);
+});
+
+const html = (route: string) => readFileSync(path.join(out, route.slice(1), 'index.html'), 'utf8');
+
+describe('OpenAPI pages', () => {
+  it('makes one page per operation at the kebab-cased operationId, and an index', () => {
+    for (const slug of ['list-pets', 'create-pet', 'delete-pet', 'get-health', 'get-api-owners-owner-id-pets']) {
+      expect(existsSync(path.join(out, 'reference/api/pets', slug, 'index.html')), slug).toBe(true);
+    }
+    expect(existsSync(path.join(out, 'reference/api/pets/index.html'))).toBe(true);
+  });
+
+  it('warns about an operation without an operationId', () => {
+    expect(stderr).toContain('content/openapi/pets.json  warning: GET /api/owners/{ownerId}/pets has no operationId; using "getApiOwnersOwnerIdPets"');
+  });
+
+  it('shows method, path, description, authorization and parameters by location', () => {
+    const page = html('/reference/api/pets/list-pets');
+    expect(page).toContain('<span class="api-method api-method-get">GET</span> <code class="api-path">/api/pets</code>');
+    expect(page).toContain('Returns all pets, newest first.');
+    expect(page).toMatch(/<h2 id="authorization">Authorization<\/h2>\s*<p>Send an API token in the <code>Authorization<\/code> header/);
+    expect(page).toContain('<h3 id="query-parameters">Query parameters</h3>');
+    expect(page).toMatch(/<code>limit<\/code><\/td><td>integer<\/td><td>no<\/td><td><code>20<\/code><\/td>/);
+    expect(page).toMatch(/<code>kind<\/code>.*<code>cat<\/code>, <code>dog<\/code>/);
+    expect(html('/reference/api/pets/get-health')).toContain('This operation needs no authorization.');
+  });
+
+  it('shows the request body schema as a collapsible tree with required marks, enums, oneOf and allOf', () => {
+    const create = html('/reference/api/pets/create-pet');
+    expect(create).toContain('<strong>Required.</strong> Content type: <code>application/json</code>');
+    expect(create).toMatch(/<details class="schema-node" open><summary><span class="schema-type">createPet<\/span>/);
+    // allOf merges the properties of both parts.
+    expect(create).toMatch(/<code class="schema-name">label<\/code>/);
+    expect(create).toMatch(/<code class="schema-name">name<\/code> <span class="schema-type">string<\/span> <span class="schema-required">required<\/span>/);
+    const list = html('/reference/api/pets/list-pets');
+    expect(list).toContain('one of, option 2');
+    expect(list).toMatch(/<code class="schema-name">kind<\/code> <span class="schema-type">string<\/span>  <span class="schema-flag">nullable<\/span>/);
+  });
+
+  it('stops at circular references', () => {
+    const list = html('/reference/api/pets/list-pets');
+    expect(list).toContain('circular: see pet above');
+  });
+
+  it('shows responses by status with an example, given or generated', () => {
+    const create = html('/reference/api/pets/create-pet');
+    expect(create).toContain('<h3 id="response-201">201: Created.</h3>');
+    expect(create).toContain('&quot;name&quot;: &quot;Rex&quot;');
+    const list = html('/reference/api/pets/list-pets');
+    expect(list).toContain('<h3 id="response-401">401: No valid token.</h3>');
+    expect(list).toMatch(/Example response[\s\S]*&quot;id&quot;: 0/);
+  });
+
+  it('marks deprecated operations', () => {
+    expect(html('/reference/api/pets/delete-pet')).toMatch(/admonition-caution[\s\S]*Deprecated/);
+  });
+
+  it('has request samples in curl, JavaScript, Python and Go as grouped tabs, with path values filled in', () => {
+    const page = html('/reference/api/pets/delete-pet');
+    expect(page).toContain('data-group="api-sample-language"');
+    expect(page.match(/role="tab"/g)).toHaveLength(4);
+    for (const label of ['curl', 'JavaScript', 'Python', 'Go']) expect(page).toContain(`data-value="${label}" class="tabs-tab">${label}</button>`);
+    expect(page).toContain('curl -X DELETE &quot;$UNLEASH_URL/api/pets/7&quot;');
+    expect(page).toContain('requests.delete(');
+    expect(page).toContain('http.NewRequest(&quot;DELETE&quot;');
+    const create = html('/reference/api/pets/create-pet');
+    expect(create).toContain('--data &#x27;{'.replace('&#x27;', "'"));
+  });
+
+  it('lists operations by tag on the index, with method and path', () => {
+    const index = html('/reference/api/pets');
+    expect(index).toMatch(/<h2 id="pets">Pets<\/h2>[\s\S]*Everything about pets[\s\S]*<a href="\/reference\/api\/pets\/create-pet">Create a pet<\/a>/);
+    expect(index).toMatch(/<h2 id="owners">Owners<\/h2>[\s\S]*<code>\/api\/owners\/\{ownerId\}\/pets<\/code>/);
+  });
+
+  it('adds an API category per tag to the sidebar, operations in alphabetical order', () => {
+    const chunk = JSON.parse(readFileSync(path.join(out, '_data/reference/api/pets/list-pets.json'), 'utf8'));
+    const sidebar = JSON.parse(readFileSync(path.join(out, chunk.sidebar.file), 'utf8'));
+    const api = sidebar.items.find((i: { label: string }) => i.label === 'API reference');
+    expect(api.route).toBe('/reference/api/pets');
+    expect(api.items.map((c: { label: string }) => c.label)).toEqual(['Pets', 'Owners', 'Other']);
+    expect(api.items[0].items.map((d: { label: string }) => d.label)).toEqual(['Create a pet', 'Delete a pet', 'List pets']);
+  });
+
+  it('lets markdown pages link to operation pages and their anchors', () => {
+    expect(html('/')).toContain('href="/reference/api/pets/list-pets#responses"');
+  });
+});
+
+describe('bad OpenAPI input', () => {
+  it('fails on an invalid document with the file, line and JSON pointer', () => {
+    const r = runCli(['build', '--out', path.join(tempDir(), 'o')], fixture('bad-openapi'));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('content/openapi/bad.json:8:45  invalid OpenAPI document at #/paths/~1a/get/parameters/0/in: must be equal to one of the allowed values');
+  });
+
+  it('fails when two operations get the same slug, naming both', () => {
+    const r = runCli(['build', '--out', path.join(tempDir(), 'o')], fixture('duplicate-operation'));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('operations GET /a ("getThing") and GET /b ("get-thing") have the same page slug "get-thing"');
+  });
+
+  function withSpec(spec: string, snapshot?: string) {
+    const dir = tempDir('docsgen-openapi-src-');
+    cpSync(fixture('openapi-site'), dir, { recursive: true });
+    const config = path.join(dir, 'site/docsgen.config.ts');
+    const source = `{ id: 'pets', spec: ${JSON.stringify(spec)}, route: '/reference/api/pets', sidebar: 'docs'${snapshot ? `, snapshot: ${JSON.stringify(snapshot)}` : ''} }`;
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/openapi: \[.*\]/, `openapi: [${source}]`));
+    return runCli(['build', '--out', path.join(dir, 'o')], dir);
+  }
+
+  it('fails clearly when the file is missing', () => {
+    const r = withSpec('../content/openapi/nope.json');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('content/openapi/nope.json  OpenAPI document not found (openapi source "pets")');
+  });
+
+  it('fails clearly when a URL cannot be fetched and there is no snapshot', () => {
+    const r = withSpec('http://127.0.0.1:9/openapi.json');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('http://127.0.0.1:9/openapi.json  could not fetch the OpenAPI document');
+    expect(r.stderr).toContain('add "snapshot" to openapi source "pets" to build offline');
+  });
+
+  it('uses the committed snapshot with a warning when the URL cannot be fetched', () => {
+    const r = withSpec('http://127.0.0.1:9/openapi.json', '../content/openapi/pets.json');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('could not fetch http://127.0.0.1:9/openapi.json');
+    expect(r.stderr).toContain('using the committed snapshot');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { kebabCase, operationIdFrom } from '../../src/compiler/collect-openapi.ts';
+import { exampleFromSchema } from '../../src/compiler/openapi-pages.ts';
+import type { OpenApiSchema } from '../../src/compiler/openapi-types.ts';
+
+describe('OpenAPI slugs', () => {
+  it('kebab-cases operation ids the way the Unleash routes are spelled', () => {
+    expect(kebabCase('addAccessToProject')).toBe('add-access-to-project');
+    expect(kebabCase('validateUserPassword')).toBe('validate-user-password');
+    expect(kebabCase('getAPIToken')).toBe('get-api-token');
+    expect(kebabCase('importToggles')).toBe('import-toggles');
+    expect(kebabCase('get-thing')).toBe('get-thing');
+    expect(kebabCase('getOidcSettings2')).toBe('get-oidc-settings2');
+  });
+
+  it('derives an operation id from method and path when there is none', () => {
+    expect(operationIdFrom('get', '/api/admin/projects/{projectId}/features')).toBe('getApiAdminProjectsProjectIdFeatures');
+    expect(kebabCase(operationIdFrom('delete', '/health'))).toBe('delete-health');
+  });
+});
+
+describe('examples generated from schemas', () => {
+  const schemas: Record<string, OpenApiSchema> = {
+    node: { type: 'object', properties: { name: { type: 'string', example: 'root' }, children: { type: 'array', items: { $ref: '#/components/schemas/node' } } } },
+  };
+  const ctx = {
+    resolve<T extends { $ref?: string }>(value: T) {
+      if (!value.$ref) return { value };
+      const name = value.$ref.split('/').pop()!;
+      return { value: schemas[name] as unknown as T, name };
+    },
+  };
+
+  it('uses examples, defaults and enums, and types otherwise', () => {
+    const schema: OpenApiSchema = {
+      type: 'object',
+      properties: {
+        id: { type: 'integer', minimum: 1 },
+        kind: { type: 'string', enum: ['cat', 'dog'] },
+        limit: { type: 'integer', default: 20 },
+        at: { type: 'string', format: 'date-time' },
+        ok: { type: 'boolean' },
+        label: { type: 'string', example: 'fluffy' },
+      },
+    };
+    expect(exampleFromSchema(schema, ctx, [], 0)).toEqual({ id: 1, kind: 'cat', limit: 20, at: '2024-01-01T12:00:00.000Z', ok: true, label: 'fluffy' });
+  });
+
+  it('stops at circular references instead of recursing forever', () => {
+    expect(exampleFromSchema({ $ref: '#/components/schemas/node' }, ctx, [], 0)).toEqual({ name: 'root', children: [] });
+  });
+});
