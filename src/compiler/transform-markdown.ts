@@ -69,6 +69,12 @@ export interface TransformOptions {
   toc: { min: number; max: number };
   routes: [file: string, route: string][];
   baseUrl: string;
+  /**
+   * Grammars to load: those the whole site uses, whichever pages this call transforms. A grammar
+   * can highlight code embedded in another language, so loading fewer would make a page's output
+   * depend on which other pages happened to be transformed with it (cache state, worker split).
+   */
+  langs: string[];
 }
 
 export async function transformPages(pages: SourcePage[], ctx: TransformContext): Promise<Map<string, TransformedPage>> {
@@ -91,7 +97,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
       todo.push({ page, key });
     }
   }
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl };
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, langs: languagesUsed(pages.map((p) => p.body)) };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() : 0;
   const results = workers > 1
     ? await transformInWorkers(todo.map((t) => t.page), options, workers)
@@ -111,7 +117,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
 
 /** Transforms pages in this thread (also what each worker runs). */
 export async function transformInline(pages: SourcePage[], options: TransformOptions): Promise<TransformedPage[]> {
-  const highlighter = await getHighlighter(languagesUsed(pages.map((p) => p.body)));
+  const highlighter = await getHighlighter(options.langs);
   const processor = createProcessor(highlighter);
   const byFile = new Map(options.routes);
   const assets = new AssetRegistry(options.baseUrl);
