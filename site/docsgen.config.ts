@@ -48,6 +48,7 @@ export default defineConfig({
       { label: 'Sign in', href: 'https://app.unleash-hosted.com/sign-in', position: 'right' },
       { type: 'separator', position: 'right' },
       { label: 'GitHub', href: 'https://github.com/Unleash/unleash', position: 'right' },
+      { type: 'localeDropdown', position: 'right' },
       { type: 'search', position: 'right' },
       { type: 'colorMode', position: 'right' },
     ],
@@ -93,6 +94,27 @@ export default defineConfig({
   redirects,
   // The old site served every page under /docs/ too.
   createRedirects: (route) => (route === '/' ? undefined : `/docs${route}`),
+  // The real site's marketing tracker (a client module there) and its deferred AI assistant widget.
+  clientScripts: [
+    { src: 'https://static.reo.dev/5fe670e3422303a/reo.js', async: true },
+    {
+      src: 'https://widget.kapa.ai/kapa-widget.bundle.js',
+      defer: true,
+      attributes: {
+        'data-website-id': '1d187510-1726-4011-b0f7-62742ae064ee',
+        'data-project-name': 'Unleash',
+        'data-project-color': '#1A4049',
+        'data-project-logo': 'https://cdn.getunleash.io/uploads/2022/05/logo.png',
+      },
+    },
+  ],
+  // Search runs on a static index built with the site (no service). The real site's hosted
+  // DocSearch would be: { provider: 'algolia', appId: '5U05JI5NE1', apiKey: '…', indexName: 'getunleash' }.
+  search: {
+    provider: 'local',
+    suggestions: ['feature flags', 'strategy constraints', 'API tokens'],
+    missingResultsUrl: 'https://github.com/Unleash/unleash/issues/new?labels=documentation&title=Docs%20search%3A%20no%20results%20for%20%22{query}%22',
+  },
   imageZoom: { selector: '.markdown img', margin: 0, background: '#ffffff', scrollOffset: 40 },
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
 });

@@ -17,6 +17,7 @@ import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.
 import type { RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import { isOpenApiFailure, loadOpenApi } from './collect-openapi.ts';
 import { buildApiPages } from './openapi-pages.ts';
+import { indexSearch, searchPages } from './index-search.ts';
 import type { SourcePage } from './collect-docs.ts';
 
 export interface BuildOptions {
@@ -70,6 +71,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, options.cache?.files));
   const apis = await time('openapi', () => collectApis(config));
   docs.pages.push(...apis.pages);
+  docs.pages.push(...searchPages(config));
   failOnErrors([...docs.diagnostics, ...apis.diagnostics]);
   const assets = new AssetRegistry(config.baseUrl);
   const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(config.rootDir, '.docsgen-cache'));
@@ -114,6 +116,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         cache: options.cache?.rendered,
       }),
     );
+    await time('search-index', () => indexSearch({ config, graph, writer }));
     await time('write', async () => {
       if (config.staticDir) await writer.copyDir(config.staticDir);
       for (const f of bundle.files) await writer.write(f.path, f.contents);

@@ -56,9 +56,10 @@ export async function bundleClient(shell: ShellConfig, baseUrl: string): Promise
   const css: string[] = [];
   const preload: string[] = [];
   for (const [file, meta] of Object.entries(outputs)) {
-    if (meta.entryPoint && file.endsWith('.js')) {
+    // Chunks reached by dynamic import() have an entryPoint too; only client.tsx is the page's entry.
+    if (meta.entryPoint === 'src/runtime/client.tsx' && file.endsWith('.js')) {
       entryJs = url(file);
-      for (const imp of meta.imports) if (imp.kind === 'import-statement') preload.push(url(imp.path));
+      for (const imp of meta.imports) if (imp.kind === 'import-statement' && !preload.includes(url(imp.path))) preload.push(url(imp.path));
       if (meta.cssBundle) css.push(url(meta.cssBundle));
     }
   }

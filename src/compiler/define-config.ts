@@ -42,16 +42,31 @@ export interface OpenApiSourceConfig {
   snapshot?: string;
 }
 
-export interface AlgoliaSearchConfig {
-  provider: 'algolia';
-  appId: string;
-  apiKey: string;
-  indexName: string;
-  contextualSearch?: boolean;
-  externalUrlRegex?: string;
+/** Settings both search providers share. */
+export interface CommonSearchConfig {
+  /** Queries offered when a search finds nothing ('Try searching for'). */
+  suggestions?: string[];
+  /** Target of the 'Let us know.' link shown when a search finds nothing; `{query}` becomes the encoded query. */
+  missingResultsUrl?: string;
 }
 
-export interface LocalSearchConfig {
+/** Hosted search (Algolia DocSearch). */
+export interface AlgoliaSearchConfig extends CommonSearchConfig {
+  provider: 'algolia';
+  appId: string;
+  /** The public, search-only key. */
+  apiKey: string;
+  indexName: string;
+  /** Filter results to the page's language and docs version (default true, as in Docusaurus). */
+  contextualSearch?: boolean;
+  /** Result URLs matching this regular expression open as they are; others become local paths. */
+  externalUrlRegex?: string;
+  /** Host (or `scheme://host:port`) queries go to; defaults to `{appId}-dsn.algolia.net`. */
+  host?: string;
+}
+
+/** The default: a static index built with the site (Pagefind), no service needed. */
+export interface LocalSearchConfig extends CommonSearchConfig {
   provider: 'local';
 }
 
@@ -93,9 +108,11 @@ export interface DocsgenConfig {
   /** Extra redirect sources for each page route, like Docusaurus's `createRedirects`. */
   createRedirects?: (route: string) => string | string[] | undefined;
   openapi?: OpenApiSourceConfig[];
-  search?: AlgoliaSearchConfig | LocalSearchConfig;
+  /** Local (static index) by default; `false` turns search off: no index, no /search page, no modal. */
+  search?: AlgoliaSearchConfig | LocalSearchConfig | false;
   analytics?: { endpoint: string };
-  clientScripts?: { src: string; defer?: boolean; async?: boolean }[];
+  /** Scripts loaded in the browser after the page, never blocking it; `attributes` go on the script element. */
+  clientScripts?: { src: string; defer?: boolean; async?: boolean; attributes?: Record<string, string> }[];
   imageZoom?: { selector?: string; margin?: number; background?: string; scrollOffset?: number };
   tableOfContents?: { minHeadingLevel?: number; maxHeadingLevel?: number };
   /** Show a banner on the home path when the site is served under a different base URL. */

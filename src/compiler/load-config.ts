@@ -53,6 +53,20 @@ const navItem: z.ZodType<unknown> = z.lazy(() =>
   }),
 );
 
+const commonSearch = {
+  suggestions: z.array(z.string().min(1)).optional(),
+  missingResultsUrl: z.string().min(1).optional(),
+};
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const configSchema = z.strictObject({
   title: z.string().min(1),
   tagline: z.string().optional(),
@@ -104,20 +118,30 @@ const configSchema = z.strictObject({
     .optional(),
   search: z
     .union([
-      z.strictObject({ provider: z.literal('local') }),
+      z.literal(false),
+      z.strictObject({ provider: z.literal('local'), ...commonSearch }),
       z.strictObject({
         provider: z.literal('algolia'),
-        appId: z.string(),
-        apiKey: z.string(),
-        indexName: z.string(),
+        appId: z.string().min(1),
+        apiKey: z.string().min(1),
+        indexName: z.string().min(1),
         contextualSearch: z.boolean().optional(),
-        externalUrlRegex: z.string().optional(),
+        externalUrlRegex: z.string().refine(isRegExp, 'must be a valid regular expression').optional(),
+        host: z.string().min(1).optional(),
+        ...commonSearch,
       }),
     ])
     .optional(),
   analytics: z.strictObject({ endpoint: z.string() }).optional(),
   clientScripts: z
-    .array(z.strictObject({ src: z.string(), defer: z.boolean().optional(), async: z.boolean().optional() }))
+    .array(
+      z.strictObject({
+        src: z.string(),
+        defer: z.boolean().optional(),
+        async: z.boolean().optional(),
+        attributes: z.record(z.string(), z.string()).optional(),
+      }),
+    )
     .optional(),
   imageZoom: z
     .strictObject({

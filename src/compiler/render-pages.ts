@@ -5,6 +5,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../runtime/App.tsx';
 import { SIDEBAR_SLOT, SidebarItem, contains } from '../runtime/components/Sidebar.tsx';
+import { STORAGE_KEYS, TEXT } from '../runtime/constants.ts';
 import { dataChunkUrl, type BootData, type PageData, type ShellConfig, type SidebarData, type SidebarNode } from '../shared/types.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
 import { escapeHtml } from './site-graph.ts';
@@ -87,14 +88,32 @@ function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData 
   };
 }
 
-/** Runs before first paint: colour mode and the `js` class, so nothing flashes. */
-function headScript(shell: ShellConfig): string {
+/** Runs before first paint: colour mode, the `js` class and a dismissed announcement bar, so nothing flashes. */
+function headScript(shell: ShellConfig, route: string): string {
   const cm = shell.colorMode;
   const bar = shell.announcementBar;
-  return `(function(){var d=document.documentElement;d.classList.add('js');var s=null;try{s=localStorage}catch(e){}function g(k){try{return s&&s.getItem(k)}catch(e){return null}}var t=g('theme');var m=${cm.disableSwitch ? 'null' : 't'};if(m!=='light'&&m!=='dark'){m=${cm.respectPrefersColorScheme ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'` : `'${cm.defaultMode}'`}}d.setAttribute('data-theme',m);${
-    bar ? `if(g('docusaurus.announcement.id')===${JSON.stringify(bar.id)}&&g('docusaurus.announcement.dismiss')==='true')d.setAttribute('data-announcement-bar-initially-dismissed','true');` : ''
-  }})()`;
+  const str = (v: string) => JSON.stringify(v);
+  const system = `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'`;
+  return `(function(){var d=document.documentElement;d.classList.add('js');var s=null;try{s=localStorage}catch(e){}function g(k){try{return s&&s.getItem(k)}catch(e){return null}}var t=g(${str(STORAGE_KEYS.theme)});var m=${cm.disableSwitch ? 'null' : 't'};if(m!=='light'&&m!=='dark'){m=${cm.respectPrefersColorScheme ? system : str(cm.defaultMode)}}d.setAttribute('data-theme',m);${
+    bar
+      ? `if(g(${str(STORAGE_KEYS.announcementId)})===${str(bar.id)}&&g(${str(STORAGE_KEYS.announcementDismiss)})==='true')d.setAttribute('data-announcement-bar-initially-dismissed','true');`
+      : ''
+  }${shell.baseUrlIssueBanner && route === '/' ? baseUrlBannerScript(shell.baseUrl) : ''}})()`;
 }
+
+const BASE_URL_BANNER_ID = 'docsgen-base-url-issue-banner';
+
+/**
+ * The home document served at any path but the base means the base URL is wrong, and then the
+ * bundle and stylesheet (addressed under the base) fail to load too: so this check, the text and
+ * the banner's look are all inline, needing nothing else from the site.
+ */
+function baseUrlBannerScript(baseUrl: string): string {
+  const text = JSON.stringify(TEXT.baseUrlBanner(baseUrl, '\u0000'));
+  return `document.addEventListener('DOMContentLoaded',function(){var p=location.pathname.replace(/index\\.html?$/,'');if(p===${JSON.stringify(baseUrl)}||p+'/'===${JSON.stringify(baseUrl)})return;var b=document.getElementById('${BASE_URL_BANNER_ID}');if(!b)return;b.textContent=${text}.replace('\\u0000',p.slice(-1)==='/'?p:p+'/');b.hidden=false});`;
+}
+
+const BASE_URL_BANNER = `<div id="${BASE_URL_BANNER_ID}" role="alert" hidden style="margin:16px;padding:16px;border:2px solid #c92a2a;border-radius:6px;background:#fff5f5;color:#1a1a2e;font:16px/1.5 system-ui,sans-serif"></div>\n`;
 
 function cachedRender(data: PageData, sidebar: SidebarNode[] | undefined, input: RenderInput, contextKey: string): RenderedPage {
   const render = (key: string): RenderedPage => ({ key, content: data.html, html: renderDocument(data, sidebar, input), json: JSON.stringify(data) });
@@ -115,19 +134,24 @@ function cachedRender(data: PageData, sidebar: SidebarNode[] | undefined, input:
  */
 const sidebarItemCache = new WeakMap<SidebarNode, string>();
 
-export function renderSidebarItems(items: SidebarNode[], route: string): string {
+export function renderSidebarItems(items: SidebarNode[], route: string, prefix = ''): string {
   let html = '';
   items.forEach((node, i) => {
-    if (contains(node, route)) {
-      html += renderToString(createElement(SidebarItem, { node, route, path: String(i) }));
-      return;
+    const path = prefix ? `${prefix}-${i}` : String(i);
+    if (!contains(node, route)) {
+      let cached = sidebarItemCache.get(node);
+      if (cached === undefined) {
+        cached = renderToString(createElement(SidebarItem, { node, route: '', path }));
+        sidebarItemCache.set(node, cached);
+      }
+      html += cached;
+    } else if (node.kind === 'category') {
+      // Only the trail down to the current page is rendered for it; its siblings come from the cache.
+      const shellHtml = renderToString(createElement(SidebarItem, { node, route, path, slot: true }));
+      html += shellHtml.replace(SIDEBAR_SLOT, () => renderSidebarItems(node.items, route, path));
+    } else {
+      html += renderToString(createElement(SidebarItem, { node, route, path }));
     }
-    let cached = sidebarItemCache.get(node);
-    if (cached === undefined) {
-      cached = renderToString(createElement(SidebarItem, { node, route: '', path: String(i) }));
-      sidebarItemCache.set(node, cached);
-    }
-    html += cached;
   });
   return html;
 }
@@ -158,7 +182,8 @@ function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, inpu
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
     '<meta name="twitter:card" content="summary">',
     input.favicon ? `<link rel="icon" href="${escapeHtml(shell.baseUrl + input.favicon.replace(/^\//, ''))}">` : '',
-    `<script>${headScript(shell)}</script>`,
+    `<script>${headScript(shell, data.route)}</script>`,
+    shell.search?.provider === 'algolia' ? `<link rel="preconnect" href="${escapeHtml(shell.search.origin)}" crossorigin>` : '',
     ...bundle.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     data.sidebar ? `<link rel="preload" href="${data.sidebar.file}" as="fetch" crossorigin>` : '',
     ...bundle.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
@@ -167,5 +192,5 @@ function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, inpu
     .filter(Boolean)
     .join('\n');
   const bootJson = JSON.stringify(boot).replace(/</g, '\\u003c');
-  return `<!doctype html>\n<html lang="en" dir="ltr">\n<head>\n${head}\n</head>\n<body>\n<div id="__docsgen_root">${body}</div>\n<script type="application/json" id="__docsgen">${bootJson}</script>\n</body>\n</html>\n`;
+  return `<!doctype html>\n<html lang="en" dir="ltr">\n<head>\n${head}\n</head>\n<body>\n${shell.baseUrlIssueBanner && data.route === '/' ? BASE_URL_BANNER : ''}<div id="__docsgen_root">${body}</div>\n<script type="application/json" id="__docsgen">${bootJson}</script>\n</body>\n</html>\n`;
 }

@@ -1,6 +1,6 @@
 // The runtime's view of the configuration: defaults applied, doc ids turned into routes.
-import type { NavItem, ShellConfig } from '../shared/types.ts';
-import type { NavbarItemConfig } from './define-config.ts';
+import { SEARCH_INDEX_DIR, type NavItem, type SearchShellConfig, type ShellConfig } from '../shared/types.ts';
+import type { DocsgenConfig, NavbarItemConfig } from './define-config.ts';
 import type { ResolvedConfig } from './load-config.ts';
 import { rel } from './load-config.ts';
 import { error, type Diagnostic } from './errors.ts';
@@ -64,6 +64,35 @@ export function resolveShellConfig(config: ResolvedConfig, routeOfDoc: (id: stri
     clientScripts: u.clientScripts ?? [],
     baseUrlIssueBanner: u.baseUrlIssueBanner ?? false,
     locales: [{ code: 'en', label: 'English' }],
+    // One unversioned docs plugin, as Docusaurus names it: its only version is 'current'.
+    docsVersions: { pluginId: 'default', versions: ['current'] },
+    ...(u.search !== false ? { search: searchShellConfig(u.search, config.baseUrl) } : {}),
   };
   return { shell, diagnostics };
+}
+
+/** Route of the full search results page, under the base URL like every route. */
+export const SEARCH_PAGE_ROUTE = '/search';
+
+/** The site's locale and docs version, as Docusaurus tags DocSearch records (contextual search). */
+const CONTEXT_FACETS: (string | string[])[] = ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];
+
+function searchShellConfig(search: DocsgenConfig['search'], baseUrl: string): SearchShellConfig {
+  const common = {
+    pagePath: SEARCH_PAGE_ROUTE,
+    suggestions: search ? (search.suggestions ?? []) : [],
+    ...(search && search.missingResultsUrl ? { missingResultsUrl: search.missingResultsUrl } : {}),
+  };
+  if (!search || search.provider === 'local') return { provider: 'local', indexUrl: `${baseUrl}${SEARCH_INDEX_DIR}`, ...common };
+  const host = search.host ?? `${search.appId}-dsn.algolia.net`;
+  return {
+    provider: 'algolia',
+    appId: search.appId,
+    apiKey: search.apiKey,
+    indexName: search.indexName,
+    origin: /^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host.replace(/\/+$/, '') : `https://${host}`,
+    facetFilters: search.contextualSearch === false ? [] : CONTEXT_FACETS,
+    ...(search.externalUrlRegex ? { externalUrlRegex: search.externalUrlRegex } : {}),
+    ...common,
+  };
 }

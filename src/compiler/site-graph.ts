@@ -266,6 +266,7 @@ function autogenerate(dirName: string, sidebarId: string, ctx: ResolveCtx, trail
     const entries: Entry[] = [];
     const subdirs = new Set<string>();
     for (const { source } of ctx.docs.values()) {
+      if (source.frontmatter.unlisted === true) continue; // e.g. the generated /search page
       const relDir = source.relPath.includes('/') ? source.relPath.slice(0, source.relPath.lastIndexOf('/')) : '';
       if (relDir === dir) {
         entries.push({ sortKey: source.relPath, position: source.frontmatter.sidebar_position, item: { type: 'doc', id: source.id } });

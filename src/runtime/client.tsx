@@ -1,67 +1,111 @@
-// Browser entry: hydrate the server-rendered shell, then navigate on the client.
-import { StrictMode, useEffect, useState } from 'react';
+// Browser entry: hydrate the server-rendered shell, then navigate on the client. Only what the
+// first paint needs is imported statically; the rest loads on use (see enhance.ts, features/).
+import { StrictMode, useLayoutEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import shell from 'virtual:docsgen-shell';
 import type { BootData, PageData, SidebarNode } from '../shared/types.ts';
 import { App } from './App.tsx';
-import { isClientNavigable, loadPage, loadSidebar, normalisePath } from './router.ts';
+import { discardUnknownPreferredVersion } from './docs-version.ts';
+import { initContentFeatures, onContentChange } from './enhance.ts';
+import { invariant } from './invariant.ts';
+import { initNavigation, onRouteChange, reloadRoute } from './navigation.ts';
+import { initPrefetch, markLoaded } from './prefetch.ts';
+import { loadSidebar, type LoadedRoute } from './router.ts';
 import './styles.css';
+import './api-reference.css';
+import './features/search/listen.ts';
 
 interface RouteState {
   page: PageData;
   sidebar?: SidebarNode[];
+  /** Bumped by 'Try again', which remounts a crashed page. */
+  attempt: number;
 }
 
-let navigate: (url: URL, push: boolean) => Promise<void> = async () => {};
+let setRoute: (update: (prev: RouteState) => RouteState) => void = () => {};
 
-function Root({ initial }: { initial: RouteState }) {
+const toState = (next: LoadedRoute, attempt: number): RouteState => ({ page: next.page, sidebar: next.sidebar?.items, attempt });
+
+function Root({ initial, onHydrated }: { initial: RouteState; onHydrated: () => void }) {
   const [state, setState] = useState(initial);
-  useEffect(() => {
-    navigate = async (url, push) => {
-      const route = normalisePath(url.pathname.slice(shell.baseUrl.length - 1));
-      if (push) history.replaceState({ ...history.state, scroll: scrollY }, '');
-      try {
-        const next = await loadPage(shell.baseUrl, route);
-        if (push) history.pushState({ scroll: 0 }, '', url.pathname + url.search + url.hash);
-        setState({ page: next.page, sidebar: next.sidebar?.items });
-        document.title = `${next.page.title} | ${shell.title}`;
-        requestAnimationFrame(() => {
-          const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
-          if (target) target.scrollIntoView();
-          else if (push) scrollTo(0, 0);
-          else scrollTo(0, (history.state as { scroll?: number } | null)?.scroll ?? 0);
-        });
-      } catch {
-        location.assign(url.href);
-      }
-    };
+  useLayoutEffect(() => {
+    setRoute = setState;
+    onHydrated();
   }, []);
-  return <App shell={shell} page={state.page} sidebar={state.sidebar} />;
+  const retry = () => {
+    void reloadRoute().then((next) => setState((prev) => toState(next, prev.attempt + 1)));
+  };
+  return <App shell={shell} page={state.page} sidebar={state.sidebar} onRetry={retry} attempt={state.attempt} />;
 }
 
-async function start() {
-  const bootEl = document.getElementById('__docsgen');
-  if (!bootEl) return;
-  const boot = JSON.parse(bootEl.textContent ?? '{}') as BootData;
+function readBoot(): BootData {
+  const el = document.getElementById('__docsgen');
+  invariant(el, 'the page has no boot data');
+  return JSON.parse(el.textContent ?? '') as BootData;
+}
+
+/** Page views and third-party scripts wait for `load`, and their code loads only if configured. */
+function afterLoad(): void {
+  const { analytics, clientScripts } = shell;
+  if (!analytics && clientScripts.length === 0) return;
+  const run = () =>
+    void import('./features/third-party.ts').then((m) => {
+      m.loadClientScripts(clientScripts);
+      if (!analytics) return;
+      m.sendPageView(analytics.endpoint, boot.page.route, document.title);
+      onRouteChange((route) => m.sendPageView(analytics.endpoint, route, document.title));
+    });
+  if (document.readyState === 'complete') run();
+  else addEventListener('load', run, { once: true });
+}
+
+const boot = readBoot();
+
+async function start(): Promise<void> {
   // The content HTML is already in the DOM; it is not shipped a second time.
   const html = document.querySelector('[data-content]')?.innerHTML ?? '';
-  const sidebar = boot.page.sidebar ? (await loadSidebar(boot.page.sidebar.file)).items : undefined;
-  const root = document.getElementById('__docsgen_root')!;
+  let sidebar: SidebarNode[] | undefined;
+  try {
+    sidebar = boot.page.sidebar ? (await loadSidebar(boot.page.sidebar.file)).items : undefined;
+  } catch (e) {
+    // Without its sidebar the shell would not match the HTML; the static page still works.
+    console.warn('docsgen: could not load the sidebar, the page stays static', e);
+    return;
+  }
+  const root = document.getElementById('__docsgen_root');
+  invariant(root, 'the page has no root element');
+  // Until hydration has finished, links are plain links: a click loads the page in full.
+  let hydrated = false;
+  const onHydrated = () => {
+    if (hydrated) return;
+    hydrated = true;
+    startNavigation(root);
+  };
   hydrateRoot(
     root,
     <StrictMode>
-      <Root initial={{ page: { ...boot.page, html }, sidebar }} />
+      <Root initial={{ page: { ...boot.page, html }, sidebar, attempt: 0 }} onHydrated={onHydrated} />
     </StrictMode>,
   );
-  document.addEventListener('click', (event) => {
-    const a = (event.target as Element | null)?.closest?.('a');
-    if (!a || !isClientNavigable(a, event, shell.baseUrl)) return;
-    const url = new URL(a.href);
-    if (url.pathname === location.pathname && url.hash) return;
-    event.preventDefault();
-    void navigate(url, true);
+}
+
+function startNavigation(root: HTMLElement): void {
+  initNavigation({
+    baseUrl: shell.baseUrl,
+    siteTitle: shell.title,
+    route: boot.page.route,
+    swap: (next) => flushSync(() => setRoute(() => toState(next, 0))),
   });
-  addEventListener('popstate', () => void navigate(new URL(location.href), false));
+  onRouteChange((route, url) => {
+    markLoaded(route);
+    onContentChange(url);
+  });
+  markLoaded(boot.page.route);
+  initPrefetch(shell.baseUrl, root);
+  initContentFeatures(shell);
+  discardUnknownPreferredVersion(shell.docsVersions);
+  afterLoad();
 }
 
 void start();

@@ -1,16 +1,18 @@
-// Client navigation: load the next route's data chunk, then swap. A failed load falls back to a
-// full page load, so a reader never ends up on a broken page.
+// Route data: which URLs are routes of this site, and loading a route's data chunk and sidebar.
 import { dataChunkUrl, type PageData, type SidebarData } from '../shared/types.ts';
 
 const sidebarCache = new Map<string, Promise<SidebarData>>();
 
+async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${res.status} ${res.statusText} (${url})`);
+  return (await res.json()) as T;
+}
+
 export function loadSidebar(file: string): Promise<SidebarData> {
   let p = sidebarCache.get(file);
   if (!p) {
-    p = fetch(file).then((r) => {
-      if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
-      return r.json() as Promise<SidebarData>;
-    });
+    p = getJson<SidebarData>(file);
     p.catch(() => sidebarCache.delete(file));
     sidebarCache.set(file, p);
   }
@@ -24,12 +26,27 @@ export function normalisePath(pathname: string): string {
   return r;
 }
 
-export async function loadPage(baseUrl: string, route: string): Promise<{ page: PageData; sidebar?: SidebarData }> {
-  const res = await fetch(dataChunkUrl(baseUrl, route));
-  if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
-  const page = (await res.json()) as PageData;
+export interface LoadedRoute {
+  page: PageData;
+  sidebar?: SidebarData;
+}
+
+/**
+ * `reload` skips the HTTP cache ('Try again' after a crash must not get the same bad copy);
+ * `force-cache` takes a copy prefetched moments ago even if the host marked it `no-cache`.
+ */
+export async function loadPage(baseUrl: string, route: string, cache: RequestCache = 'default'): Promise<LoadedRoute> {
+  const page = await getJson<PageData>(dataChunkUrl(baseUrl, route), { cache });
   const sidebar = page.sidebar ? await loadSidebar(page.sidebar.file) : undefined;
   return { page, sidebar };
+}
+
+/** The route a URL names on this site, or undefined for other origins, other bases and files. */
+export function routeOf(url: URL, baseUrl: string): string | undefined {
+  if (url.origin !== location.origin || !url.pathname.startsWith(baseUrl)) return undefined;
+  // Files (images, the sitemap, assets) are not routes.
+  if (/\.(?!html?$)[a-z0-9]+$/i.test(url.pathname)) return undefined;
+  return normalisePath(url.pathname.slice(baseUrl.length - 1));
 }
 
 /** Whether a click on this anchor is ours to handle rather than the browser's. */
@@ -37,10 +54,5 @@ export function isClientNavigable(a: HTMLAnchorElement, event: MouseEvent, baseU
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
   if (a.target && a.target !== '_self') return false;
   if (a.hasAttribute('download')) return false;
-  const url = new URL(a.href, location.href);
-  if (url.origin !== location.origin) return false;
-  if (!url.pathname.startsWith(baseUrl)) return false;
-  // Files (images, the sitemap, assets) are not routes.
-  if (/\.(?!html?$)[a-z0-9]+$/i.test(url.pathname)) return false;
-  return true;
+  return routeOf(new URL(a.href, location.href), baseUrl) !== undefined;
 }

@@ -66,10 +66,46 @@ export interface ShellConfig {
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   imageZoom: { selector: string; margin: number; background: string; scrollOffset: number };
   analytics?: { endpoint: string };
-  clientScripts: { src: string; defer?: boolean; async?: boolean }[];
+  /** Third-party scripts loaded after the page; `attributes` are set on the script element (data-*). */
+  clientScripts: { src: string; defer?: boolean; async?: boolean; attributes?: Record<string, string> }[];
   baseUrlIssueBanner: boolean;
   locales: { code: string; label: string }[];
+  /** The docs plugin and its versions: a stored preferred version that is not one of them is dropped. */
+  docsVersions?: { pluginId: string; versions: string[] };
+  /** The search modal and page; absent when the site has search turned off. */
+  search?: SearchShellConfig;
 }
+
+/** What the search modal and the search page need, for either provider. */
+export type SearchShellConfig = (
+  | {
+      provider: 'local';
+      /** Folder of the static (Pagefind) index, e.g. `/_search/`. */
+      indexUrl: string;
+    }
+  | {
+      provider: 'algolia';
+      appId: string;
+      apiKey: string;
+      indexName: string;
+      /** Scheme and host the queries go to, e.g. `https://APPID-dsn.algolia.net`. */
+      origin: string;
+      /** Facet filters sent with every query (language and docs version tag when contextual). */
+      facetFilters: (string | string[])[];
+      /** Result URLs matching this stay absolute; others become local paths. */
+      externalUrlRegex?: string;
+    }
+) & {
+  /** Route of the full results page (its `q` parameter holds the query). */
+  pagePath: string;
+  /** Queries offered when nothing matches ('Try searching for'). */
+  suggestions: string[];
+  /** The 'Let us know.' link when nothing matches; `{query}` is replaced by the encoded query. */
+  missingResultsUrl?: string;
+};
+
+/** Where the static search index is written, below the output root. */
+export const SEARCH_INDEX_DIR = '_search/';
 
 /** A card on a generated category index page. */
 export interface IndexCard {

@@ -35,3 +35,43 @@ export function collectConsole(page: Page): string[] {
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   return messages;
 }
+
+/** Tests never reach the internet: third-party hosts in a config fail like an unreachable host. */
+export async function blockExternal(context: BrowserContext): Promise<void> {
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('addressunreachable'));
+}
+
+/** A browser and a static server for a built site, for one test file. */
+export async function openSite(buildDir: string, options: { viewport?: { width: number; height: number } } = {}) {
+  const served = await serveDir(buildDir);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const newContext = async (opts: Parameters<Browser['newContext']>[0] = {}) => {
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, ...opts });
+    await blockExternal(context);
+    return context;
+  };
+  const context = await newContext();
+  return {
+    base: served.url,
+    browser,
+    context,
+    newContext,
+    close: async () => {
+      await browser.close();
+      served.close();
+    },
+  };
+}
+
+/** Waits until the shell has hydrated: its client router only starts after hydration. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { polling: 50 });
+}
+
+/**
+ * Waits until the HTML is parsed. With the bundle held back, DOMContentLoaded never fires (module
+ * scripts delay it), so this is the moment of the first paint without any of our scripts.
+ */
+export async function parsed(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.readyState !== 'loading', undefined, { polling: 20 });
+}

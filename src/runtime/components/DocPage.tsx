@@ -2,6 +2,7 @@ import type { PageData, SidebarNode } from '../../shared/types.ts';
 import { TEXT } from '../constants.ts';
 import { Link } from './Link.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { Toc } from './Toc.tsx';
 
 export function DocPage({ page, sidebar, sidebarSlot }: { page: PageData; sidebar?: SidebarNode[]; sidebarSlot?: boolean }) {
   return (
@@ -14,7 +15,7 @@ export function DocPage({ page, sidebar, sidebarSlot }: { page: PageData; sideba
             {page.kind === 'generated-index' ? <GeneratedIndex page={page} /> : <div className="markdown" data-content="" dangerouslySetInnerHTML={{ __html: page.html }} />}
             {(page.prev || page.next) && <Pagination page={page} />}
           </article>
-          {!page.hideToc && page.toc.length > 0 && <Toc page={page} />}
+          {!page.hideToc && page.toc.length > 0 && <Toc toc={page.toc} />}
         </div>
       </main>
     </div>
@@ -75,21 +76,6 @@ function Pagination({ page }: { page: PageData }) {
           <span className="pagination-label">{page.next.title}</span>
         </Link>
       )}
-    </nav>
-  );
-}
-
-function Toc({ page }: { page: PageData }) {
-  return (
-    <nav className="toc" aria-label={TEXT.onThisPage}>
-      <p className="toc-title">{TEXT.onThisPage}</p>
-      <ul>
-        {page.toc.map((entry) => (
-          <li key={entry.id} className={`toc-level-${entry.level}`}>
-            <a href={`#${entry.id}`}>{entry.text}</a>
-          </li>
-        ))}
-      </ul>
     </nav>
   );
 }

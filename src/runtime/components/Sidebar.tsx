@@ -1,18 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { SidebarNode } from '../../shared/types.ts';
 import { Link } from './Link.tsx';
 
 /** Marks where the server splices in pre-rendered items (see render-pages.ts); never rendered in a browser. */
 export const SIDEBAR_SLOT = '<template data-docsgen-slot="sidebar"></template>';
 
-export function Sidebar({ items, route, slot }: { items: SidebarNode[]; route: string; slot?: boolean }) {
+export function Sidebar({ items, route, slot, idPrefix }: { items: SidebarNode[]; route: string; slot?: boolean; idPrefix?: string }) {
   return (
     <nav className="sidebar" aria-label="Docs sidebar">
       <ul className="menu">
         {slot ? (
           <template data-docsgen-slot="sidebar" />
         ) : (
-          items.map((item, i) => <SidebarItem key={i} node={item} route={route} path={String(i)} />)
+          items.map((item, i) => <SidebarItem key={i} node={item} route={route} path={String(i)} idPrefix={idPrefix} />)
         )}
       </ul>
     </nav>
@@ -26,7 +26,17 @@ export function contains(node: SidebarNode, route: string): boolean {
   return false;
 }
 
-export function SidebarItem({ node, route, path }: { node: SidebarNode; route: string; path: string }) {
+interface ItemProps {
+  node: SidebarNode;
+  route: string;
+  path: string;
+  /** Keeps ids unique when a second copy of a menu is on the page (the mobile panel). */
+  idPrefix?: string;
+  /** Server only: leave a slot for a category's items, which render-pages.ts fills. */
+  slot?: boolean;
+}
+
+export function SidebarItem({ node, route, path, idPrefix, slot }: ItemProps) {
   if (node.kind === 'link') {
     return (
       <li className="menu-item">
@@ -46,13 +56,25 @@ export function SidebarItem({ node, route, path }: { node: SidebarNode; route: s
       </li>
     );
   }
-  return <SidebarCategory node={node} route={route} path={path} />;
+  return <SidebarCategory node={node} route={route} path={path} idPrefix={idPrefix} slot={slot} />;
 }
 
-function SidebarCategory({ node, route, path }: { node: Extract<SidebarNode, { kind: 'category' }>; route: string; path: string }) {
+function SidebarCategory({ node, route, path, idPrefix = 'sidebar', slot }: ItemProps & { node: Extract<SidebarNode, { kind: 'category' }> }) {
   const inside = contains(node, route);
   const [collapsed, setCollapsed] = useState(node.collapsible && node.collapsed && !inside);
-  const listId = `sidebar-${path}`;
+  // `hidden` lags behind `collapsed` while the list animates shut.
+  const [hidden, setHidden] = useState(collapsed);
+  const listRef = useRef<HTMLUListElement>(null);
+  useCollapseAnimation(listRef, collapsed, () => setHidden(true));
+  const expand = () => {
+    setHidden(false);
+    setCollapsed(false);
+  };
+  // Navigating into a collapsed category opens it, as a first load of that page would.
+  useEffect(() => {
+    if (inside) expand();
+  }, [inside]);
+  const listId = `${idPrefix}-${path}`;
   const active = node.route === route;
   return (
     <li className={collapsed ? 'menu-item menu-category collapsed' : 'menu-item menu-category'}>
@@ -71,15 +93,66 @@ function SidebarCategory({ node, route, path }: { node: Extract<SidebarNode, { k
             aria-expanded={!collapsed}
             aria-controls={listId}
             aria-label={`${collapsed ? 'Expand' : 'Collapse'} sidebar category '${node.label}'`}
-            onClick={() => setCollapsed(!collapsed)}
+            onClick={() => (collapsed ? expand() : setCollapsed(true))}
           />
         )}
       </div>
-      <ul className="menu" id={listId} hidden={collapsed}>
-        {node.items.map((child, i) => (
-          <SidebarItem key={i} node={child} route={route} path={`${path}-${i}`} />
-        ))}
+      <ul className="menu" id={listId} hidden={hidden} ref={listRef}>
+        {slot ? (
+          <template data-docsgen-slot="sidebar" />
+        ) : (
+          node.items.map((child, i) => <SidebarItem key={i} node={child} route={route} path={`${path}-${i}`} idPrefix={idPrefix} />)
+        )}
       </ul>
     </li>
   );
+}
+
+/**
+ * Milliseconds to animate a list of this height: longer lists move longer, but not proportionally,
+ * so a big category neither snaps nor crawls (the curve Material UI and Docusaurus use).
+ */
+export function collapseDuration(heightPx: number): number {
+  const constant = heightPx / 36;
+  return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10);
+}
+
+function useCollapseAnimation(ref: RefObject<HTMLElement | null>, collapsed: boolean, onCollapsed: () => void): void {
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const el = ref.current;
+    return el ? animateHeight(el, collapsed, onCollapsed) : undefined;
+  }, [collapsed]);
+}
+
+function animateHeight(el: HTMLElement, collapsing: boolean, onCollapsed: () => void): () => void {
+  const full = el.scrollHeight;
+  const ms = matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : collapseDuration(full);
+  const style = el.style;
+  style.overflow = 'hidden';
+  style.transition = `height ${ms}ms ease-in-out`;
+  style.height = `${collapsing ? full : 0}px`;
+  void el.offsetHeight; // commit the start height so the change below animates
+  style.height = `${collapsing ? 0 : full}px`;
+  let timer = 0;
+  const finish = () => {
+    cleanup();
+    style.height = style.overflow = style.transition = '';
+    if (collapsing) onCollapsed();
+  };
+  const onEnd = (e: TransitionEvent) => {
+    if (e.target === el && e.propertyName === 'height') finish();
+  };
+  const cleanup = () => {
+    clearTimeout(timer);
+    el.removeEventListener('transitionend', onEnd);
+  };
+  el.addEventListener('transitionend', onEnd);
+  // transitionend never fires when nothing moves (zero height, zero duration, a hidden ancestor).
+  timer = window.setTimeout(finish, ms + 50);
+  return cleanup;
 }

@@ -1,0 +1,199 @@
+// Stage 'search-index': every rendered page goes into a static search index written with the site,
+// so search works with no service at all. The index is Pagefind's: split into many small files
+// (word index chunks, one fragment per page), so a query downloads only the chunks for its words
+// and the fragments of the results it shows. Also makes the /search page, the route the modal's
+// 'See all results' link goes to.
+import { createHash } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as pagefind from 'pagefind';
+import { SEARCH_INDEX_DIR } from '../shared/types.ts';
+import { DocsgenError, error } from './errors.ts';
+import type { SourcePage } from './collect-docs.ts';
+import type { ResolvedConfig } from './load-config.ts';
+import { rel } from './load-config.ts';
+import type { GraphPage, SiteGraph } from './site-graph.ts';
+import { escapeHtml } from './site-graph.ts';
+import { SEARCH_PAGE_ROUTE } from './shell-config.ts';
+import { IncrementalWriter, type OutputSink } from './write-output.ts';
+
+/** Doc id of the generated search page: no markdown file can have it (ids never start with `_`). */
+export const SEARCH_PAGE_ID = '__docsgen/search';
+export const SEARCH_PAGE_TITLE = 'Search the documentation';
+/** The element of the search page the client mounts the search UI into. */
+export const SEARCH_PAGE_MOUNT = 'data-search-page';
+export const SEARCH_NOSCRIPT = 'Search needs JavaScript. Use the sidebar or the navigation bar to find a page.';
+
+/**
+ * Words in these count for more than body text. Pagefind weighs h1 7, h2 6, h3 5 by default (and
+ * body text 1); the title is what a reader searches for most, so it gets the highest weight there is.
+ */
+const TITLE_WEIGHT = 10;
+
+/**
+ * Not indexed: code blocks (long, full of tokens that drown the prose, and DocSearch leaves them
+ * out too), copy buttons and tab labels. Inline code stays searchable.
+ */
+const EXCLUDE = ['pre', 'button', '[role="tablist"]', 'svg', 'script', 'style'];
+
+/** Pages sent to Pagefind before waiting for its answers. */
+const ADD_WINDOW = 32;
+
+/** Files of Pagefind's output the site needs: pages are all English, the client runs Pagefind without its worker, and Pagefind's own UIs are not used. */
+const WANTED = /^(pagefind\.js|pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|wasm\.en\.pagefind|(index|fragment|filter)\/[^/]+)$/;
+
+/** The /search page as a generated source page (none when search is turned off). */
+export function searchPages(config: ResolvedConfig): SourcePage[] {
+  if (config.user.search === false) return [];
+  const html = [
+    `<h1>${escapeHtml(SEARCH_PAGE_TITLE)}</h1>`,
+    `<div class="search-page" ${SEARCH_PAGE_MOUNT}="">`,
+    `<form class="search-page-form" action="${escapeHtml(config.baseUrl + SEARCH_PAGE_ROUTE.slice(1))}" method="get" role="search">`,
+    `<input class="search-page-input" type="search" name="q" aria-label="${escapeHtml(SEARCH_PAGE_TITLE)}" placeholder="${escapeHtml(SEARCH_PAGE_TITLE)}">`,
+    `</form>`,
+    `<noscript><p class="search-page-noscript">${escapeHtml(SEARCH_NOSCRIPT)}</p></noscript>`,
+    `</div>`,
+  ].join('\n');
+  return [
+    {
+      id: SEARCH_PAGE_ID,
+      route: SEARCH_PAGE_ROUTE,
+      file: config.configFile,
+      relPath: `${SEARCH_PAGE_ID}.page`,
+      frontmatter: { title: SEARCH_PAGE_TITLE, description: '', hide_table_of_contents: true, unlisted: true, displayed_sidebar: null },
+      body: '',
+      lineOffset: 0,
+      isMdx: false,
+      prebuilt: { html, headings: [], toc: [], links: [], images: [], firstH1: SEARCH_PAGE_TITLE, diagnostics: [] },
+    },
+  ];
+}
+
+export interface SearchIndexInput {
+  config: ResolvedConfig;
+  graph: SiteGraph;
+  writer: OutputSink;
+}
+
+export interface SearchIndexResult {
+  pages: number;
+  files: number;
+  bytes: number;
+}
+
+type IndexFiles = { path: string; content: Uint8Array }[];
+
+/** The last index made, by a hash of what went into it: `serve --watch` reuses it while no page changed. */
+let lastIndex: { key: string; files: IndexFiles } | undefined;
+/** `serve --watch`: the index being made after a build, and the chain that keeps Pagefind runs apart. */
+let pending: string | undefined;
+let queue: Promise<void> = Promise.resolve();
+
+export async function indexSearch({ config, graph, writer }: SearchIndexInput): Promise<SearchIndexResult> {
+  const search = config.user.search;
+  // The hosted service has its own crawler; a site without search needs no index.
+  if (search === false || (search && search.provider !== 'local')) return { pages: 0, files: 0, bytes: 0 };
+  const pages = [...graph.pages.values()].filter((p) => p.id !== SEARCH_PAGE_ID).sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const documents = pages.map((p) => ({ url: config.baseUrl + p.route.slice(1), content: searchDocument(p) }));
+  const key = createHash('sha256').update(JSON.stringify(documents)).digest('hex');
+  let files: IndexFiles;
+  if (lastIndex?.key === key) files = lastIndex.files;
+  else if (lastIndex && writer instanceof IncrementalWriter) {
+    // The writers' loop: an edit shows at once with the previous index (one edit behind), and the
+    // new index lands in the served folder when Pagefind is done (a second or two on the Unleash site).
+    files = lastIndex.files;
+    indexLater(key, documents, config, writer);
+  } else {
+    await queue;
+    files = await runPagefind(documents, config);
+    lastIndex = { key, files };
+  }
+  let bytes = 0;
+  for (const f of files) {
+    await writer.write(SEARCH_INDEX_DIR + f.path, f.content);
+    bytes += f.content.byteLength;
+  }
+  return { pages: pages.length, files: files.length, bytes };
+}
+
+/**
+ * Makes the index after the build and writes it straight into the served folder (outside a build
+ * the sink takes no writes), removing the files of the index it replaces. The next build writes
+ * these same files through the sink, which then knows them.
+ */
+function indexLater(key: string, documents: { url: string; content: string }[], config: ResolvedConfig, writer: IncrementalWriter): void {
+  if (pending === key) return;
+  pending = key;
+  queue = queue
+    .then(async () => {
+      if (pending !== key) return; // a later edit replaced this one
+      const files = await runPagefind(documents, config);
+      if (pending !== key) return;
+      const before = lastIndex?.files ?? [];
+      lastIndex = { key, files };
+      const at = (p: string) => path.join(writer.outDir, SEARCH_INDEX_DIR, p);
+      for (const f of files) {
+        await mkdir(path.dirname(at(f.path)), { recursive: true });
+        await writeFile(at(f.path), f.content);
+      }
+      const kept = new Set(files.map((f) => f.path));
+      for (const f of before) if (!kept.has(f.path)) await rm(at(f.path), { force: true });
+      pending = undefined;
+    })
+    .catch((e: unknown) => {
+      pending = undefined;
+      console.warn(`docsgen: the search index was not updated: ${(e as Error).message}`);
+    });
+}
+
+async function runPagefind(documents: { url: string; content: string }[], config: ResolvedConfig): Promise<IndexFiles> {
+  const fail = (message: string): never => {
+    throw new DocsgenError(
+      error({ file: rel(config.configFile) }, `search index: ${message}`, "reinstall the dependencies (Pagefind ships its binary in a platform package), or set search: false in the config"),
+    );
+  };
+  let created: pagefind.NewIndexResponse;
+  try {
+    created = await pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: EXCLUDE });
+  } catch (e) {
+    return fail(`could not start Pagefind: ${(e as Error).message}`);
+  }
+  const index = created.index;
+  if (!index || created.errors.length) return fail(created.errors.join('; ') || 'Pagefind did not create an index');
+  try {
+    // In route order: Pagefind numbers pages in the order they arrive, and two builds must be
+    // byte-identical. Its service handles one message at a time, in the order sent, so a window of
+    // requests in flight keeps that order while Node encodes the next pages as Pagefind parses.
+    for (let i = 0; i < documents.length; i += ADD_WINDOW) {
+      const batch = documents.slice(i, i + ADD_WINDOW);
+      const added = await Promise.all(batch.map((doc) => index.addHTMLFile(doc)));
+      added.forEach((a, j) => a.errors.length && fail(`${batch[j].url}: ${a.errors.join('; ')}`));
+    }
+    const out = await index.getFiles();
+    if (out.errors.length) fail(out.errors.join('; '));
+    return out.files
+      .map((f) => ({ path: f.path.split('\\').join('/'), content: f.content }))
+      .filter((f) => WANTED.test(f.path))
+      .sort((a, b) => (a.path < b.path ? -1 : 1));
+  } finally {
+    await index.deleteIndex().catch(() => null);
+    // The service is a child process: without this, the CLI would not exit.
+    await pagefind.close().catch(() => null);
+  }
+}
+
+/**
+ * The HTML Pagefind reads for one page: only the page's own content (no navbar, sidebar or
+ * footer, which every page repeats), its title as metadata and weighted heading, its keywords as metadata.
+ * Headings keep their ids, so results can link to the section that matched.
+ */
+export function searchDocument(page: GraphPage): string {
+  const body =
+    page.kind === 'generated-index'
+      ? `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.description)}</p>\n${(page.cards ?? []).map((c) => `<h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.description)}</p>`).join('\n')}`
+      : // Code blocks are left out (see EXCLUDE): cut here, they are half the HTML Pagefind would parse.
+        page.html.replace(/<pre[\s>][\s\S]*?<\/pre>/g, '');
+  const titled = /<h1[\s>]/.test(body) ? body.replace(/<h1(?=[\s>])/, `<h1 data-pagefind-weight="${TITLE_WEIGHT}"`) : `<h1 data-pagefind-weight="${TITLE_WEIGHT}">${escapeHtml(page.title)}</h1>\n${body}`;
+  const keywords = page.keywords.length ? `<meta data-pagefind-meta="keywords[content]" content="${escapeHtml(page.keywords.join(', '))}">` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title><meta data-pagefind-meta="title[content]" content="${escapeHtml(page.title)}">${keywords}</head><body><main data-pagefind-body>\n${titled}\n</main></body></html>`;
+}

@@ -1,0 +1,136 @@
+// Sidebars: the current page highlighted inside open categories, categories that animate open and
+// shut (longer for taller lists), the right sidebar for each page and none where there is none.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSite, waitForHydration } from '../helpers/browser.ts';
+import { repoRoot } from '../helpers/run.ts';
+import { builtSite } from '../helpers/sites.ts';
+
+interface RefNode {
+  type: string;
+  label?: string;
+  route?: string;
+  link?: { route?: string };
+  items?: RefNode[];
+}
+const reference = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-site.json'), 'utf8')) as {
+  sidebars: Record<string, RefNode[]>;
+};
+
+let shell: Awaited<ReturnType<typeof openSite>>;
+let unleash: Awaited<ReturnType<typeof openSite>>;
+let unleashDir: string;
+
+beforeAll(async () => {
+  shell = await openSite(await builtSite('shell'));
+  unleashDir = await builtSite('unleash');
+  unleash = await openSite(unleashDir);
+});
+afterAll(async () => {
+  await shell?.close();
+  await unleash?.close();
+});
+
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+
+async function open(site: typeof shell, route: string): Promise<Page> {
+  const page = await site.context.newPage();
+  await page.goto(site.base + route);
+  await waitForHydration(page);
+  return page;
+}
+
+const caret = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`sidebar category '${label}'`) });
+const sidebarLinks = (page: Page) => page.locator('.doc-sidebar nav.sidebar a').allTextContents();
+
+describe('sidebar categories', () => {
+  it('highlight the current page and open the categories that hold it', async () => {
+    const page = await open(shell, '/big/page-3');
+    expect(await page.locator('.doc-sidebar a[aria-current="page"]').allTextContents()).toEqual(['Big page 3']);
+    expect(await caret(page, 'Big').getAttribute('aria-expanded')).toBe('true');
+    expect(await caret(page, 'Small').getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.doc-sidebar a', { hasText: 'Small A' }).isVisible()).toBe(false);
+    // Following a link into a closed category opens it.
+    await page.evaluate(() => (document.querySelector('.dropdown-menu a[href="/small/a"]') as HTMLElement).click());
+    await page.waitForURL(`${shell.base}/small/a`);
+    await poll(() => caret(page, 'Small').getAttribute('aria-expanded')).toBe('true');
+    await poll(() => page.locator('.doc-sidebar a[aria-current="page"]').allTextContents()).toEqual(['Small A']);
+    await page.close();
+  });
+
+  it('expand and collapse with an animation that lasts longer for a taller list', async () => {
+    const page = await open(shell, '/long');
+    // Record every transition the lists are given while they move.
+    await page.evaluate(() => {
+      const seen: Record<string, string[]> = {};
+      (window as unknown as { transitions: typeof seen }).transitions = seen;
+      for (const list of document.querySelectorAll<HTMLElement>('.doc-sidebar ul.menu[id]')) {
+        seen[list.id] = [];
+        new MutationObserver(() => list.style.transition && seen[list.id].push(list.style.transition)).observe(list, { attributes: true, attributeFilter: ['style'] });
+      }
+    });
+    const durationOf = async (label: string) => {
+      const id = (await caret(page, label).getAttribute('aria-controls'))!;
+      await caret(page, label).click();
+      await poll(() => caret(page, label).getAttribute('aria-expanded')).toBe('true');
+      await poll(() => page.locator(`#${id}`).getAttribute('style')).toBeFalsy(); // animation over
+      expect(await page.locator(`#${id} a`).first().isVisible()).toBe(true);
+      const transitions = await page.evaluate((i) => (window as unknown as { transitions: Record<string, string[]> }).transitions[i], id);
+      const ms = transitions.map((t) => Number(/height (\d+)ms/.exec(t)?.[1]));
+      expect(ms.length, `no animation on ${label}`).toBeGreaterThan(0);
+      return { id, ms: Math.max(...ms) };
+    };
+    const small = await durationOf('Small');
+    const big = await durationOf('Big');
+    expect(small.ms).toBeGreaterThan(0);
+    expect(big.ms).toBeGreaterThan(small.ms);
+    // And shut again, animated, ending hidden.
+    await caret(page, 'Big').click();
+    await poll(() => page.locator(`#${big.id}`).evaluate((el) => (el as HTMLElement).hidden)).toBe(true);
+    expect(await caret(page, 'Big').getAttribute('aria-expanded')).toBe('false');
+    await page.close();
+  });
+});
+
+describe('which sidebar', () => {
+  it('shows a page its own sidebar, and none on a page that is in no sidebar', async () => {
+    const page = await open(shell, '/other/start');
+    expect(await sidebarLinks(page)).toEqual(['Other start', 'Other next']);
+    await page.goto(`${shell.base}/alone`);
+    await waitForHydration(page);
+    expect(await page.locator('nav.sidebar').count()).toBe(0);
+    // A client navigation from a page without sidebar to one with it brings the sidebar.
+    await page.locator('.markdown a', { hasText: 'home' }).click();
+    await page.waitForURL(`${shell.base}/`);
+    await poll(() => page.locator('.doc-sidebar nav.sidebar').count()).toBe(1);
+    await page.close();
+  });
+
+  it('shows the academy sidebar on Unleash academy pages and the documentation sidebar elsewhere', async () => {
+    const academyLabels = (function collect(nodes: RefNode[]): string[] {
+      return nodes.flatMap((n) => [...(n.label ? [n.label] : []), ...collect(n.items ?? [])]);
+    })(reference.sidebars.academy);
+    const page = await open(unleash, '/unleash-academy/foundational');
+    const links = await sidebarLinks(page);
+    for (const label of academyLabels) expect(links).toContain(label);
+    expect(links).not.toContain('Quickstart');
+    await page.goto(`${unleash.base}/quickstart`);
+    await waitForHydration(page);
+    expect(await sidebarLinks(page)).toContain('Quickstart');
+    expect(await sidebarLinks(page)).not.toContain('Advanced for Developers');
+    await page.close();
+  });
+
+  // The spec names two pages without a sidebar. Their content is not written yet: the test skips
+  // itself until they exist, then checks them.
+  for (const route of ['/reference/feature-toggle-variants', '/reference/whats-new-v4']) {
+    it(`shows no sidebar on ${route}`, async (ctx) => {
+      if (!existsSync(path.join(unleashDir, route, 'index.html'))) ctx.skip();
+      const page = await open(unleash, route);
+      expect(await page.locator('nav.sidebar').count()).toBe(0);
+      await page.close();
+    });
+  }
+});

@@ -1,0 +1,162 @@
+// The search index stage through the real CLI: every page goes in (title, headings with their
+// anchors, body text; the API operation pages of the Unleash site too), the index is split into
+// many small files, two builds write the same bytes, and `search: false` leaves it all out.
+import { spawn } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixture, repoRoot, runCli, snapshotTree, tempDir } from '../helpers/run.ts';
+import { builtSite } from '../helpers/sites.ts';
+
+const site = tempDir('docsgen-search-index-');
+const out = path.join(site, 'build');
+
+beforeAll(() => {
+  cpSync(fixture('search-site'), site, { recursive: true });
+  const r = runCli(['build', '--verbose'], site);
+  expect(r.status, r.stdout + r.stderr).toBe(0);
+  expect(r.stdout).toMatch(/"search-index":\d+/);
+});
+
+interface Fragment {
+  url: string;
+  content: string;
+  meta: Record<string, string>;
+  anchors: { element: string; id: string; text: string }[];
+}
+
+/** Pagefind's fragment files: gzip, a signature, then the page's JSON. */
+function fragments(build: string): Fragment[] {
+  const dir = path.join(build, '_search/fragment');
+  return readdirSync(dir).map((f) => {
+    const bytes = gunzipSync(readFileSync(path.join(dir, f)));
+    expect(bytes.subarray(0, 12).toString()).toBe('pagefind_dcd');
+    return JSON.parse(bytes.subarray(12).toString()) as Fragment;
+  });
+}
+
+/** Page routes as the sitemap lists them. */
+function sitemapRoutes(build: string): string[] {
+  return [...readFileSync(path.join(build, 'sitemap.xml'), 'utf8').matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+}
+
+const contentOf = (build: string, route: string) => {
+  const html = readFileSync(path.join(build, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8');
+  return html.slice(html.indexOf('data-content=""'));
+};
+
+describe('search index', () => {
+  it('holds every page once (but not the search page itself), under its URL and title', () => {
+    const pages = sitemapRoutes(out).filter((r) => r !== '/search');
+    const index = fragments(out);
+    expect(index.map((f) => f.url).sort()).toEqual([...pages].sort());
+    for (const f of index) {
+      const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(contentOf(out, f.url))![1];
+      expect(f.meta.title, f.url).toBe(h1);
+    }
+  });
+
+  it('keeps every heading with its anchor, and the body text without code blocks', () => {
+    for (const f of fragments(out)) {
+      const ids = [...contentOf(out, f.url).matchAll(/<h[2-3] id="([^"]+)"/g)].map((m) => m[1]);
+      const anchors = f.anchors.map((a) => a.id);
+      for (const id of ids) expect(anchors, `${f.url}#${id}`).toContain(id);
+    }
+    const rollouts = fragments(out).find((f) => f.url === '/rollouts')!;
+    expect(rollouts.content).toContain('Each user keeps the same answer while the rollout grows');
+    expect(rollouts.anchors.find((a) => a.id === 'sticky-assignment')?.text).toBe('Sticky assignment');
+    expect(rollouts.content).not.toContain('--percent');
+    // Inline code is prose and stays searchable.
+    expect(fragments(out).find((f) => f.url === '/tokens')!.content).toContain('onerror=alert(2)');
+  });
+
+  it('is split into small files, and ships only what the client uses', () => {
+    const files = readdirSync(path.join(out, '_search'));
+    expect(files).toContain('pagefind.js');
+    expect(files).toContain('pagefind-entry.json');
+    expect(files).toContain('wasm.en.pagefind');
+    expect(files.filter((f) => /ui|worker|highlight|unknown/.test(f))).toEqual([]);
+    expect(readdirSync(path.join(out, '_search/index')).length).toBeGreaterThan(0);
+  });
+
+  it('writes the same bytes on a second build', () => {
+    expect(runCli(['build', '--out', 'build-2'], site).status).toBe(0);
+    const a = snapshotTree(path.join(out, '_search'));
+    const b = snapshotTree(path.join(site, 'build-2/_search'));
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [file, bytes] of a) expect(b.get(file), file).toBe(bytes);
+  });
+
+  it('makes the /search page, outside every sidebar', () => {
+    expect(contentOf(out, '/search')).toContain('data-search-page=""');
+    for (const route of sitemapRoutes(out)) expect(readFileSync(path.join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8'), route).not.toMatch(/class="menu[^"]*"[^>]*href="\/search"/);
+  });
+
+  it('builds neither the index nor the page with search: false', () => {
+    const off = tempDir('docsgen-search-off-');
+    cpSync(fixture('search-site'), off, { recursive: true });
+    const file = path.join(off, 'site/docsgen.config.ts');
+    const before = readFileSync(file, 'utf8');
+    const after = before.replace(/search: \{[\s\S]*?\n {2}\},/, 'search: false,');
+    expect(after).not.toBe(before);
+    writeFileSync(file, after);
+    expect(runCli(['build'], off).status).toBe(0);
+    expect(existsSync(path.join(off, 'build/_search'))).toBe(false);
+    expect(existsSync(path.join(off, 'build/search/index.html'))).toBe(false);
+    expect(existsSync(path.join(off, 'build/rollouts/index.html'))).toBe(true);
+  });
+});
+
+describe('search index of the Unleash site', () => {
+  it('holds every page, the API operation pages included', async () => {
+    const build = await builtSite('unleash');
+    const pages = sitemapRoutes(build).filter((r) => r !== '/search');
+    const api = pages.filter((r) => r.startsWith('/reference/api/unleash/'));
+    expect(api.length).toBeGreaterThan(100);
+    const index = fragments(build);
+    expect(index.map((f) => f.url).sort()).toEqual([...pages].sort());
+    const op = index.find((f) => f.url === api[0])!;
+    expect(op.anchors.map((a) => a.element)).toContain('h2');
+  });
+});
+
+describe('search index in serve --watch', () => {
+  it('follows an edit: the page at once, the index when Pagefind is done, without stale files', async () => {
+    const dir = tempDir('docsgen-search-watch-');
+    cpSync(fixture('search-site'), dir, { recursive: true });
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), 'serve', '--watch', '--port', String(port)], { cwd: dir });
+    let log = '';
+    child.stdout.on('data', (c) => (log += c));
+    child.stderr.on('data', (c) => (log += c));
+    const build = path.join(dir, 'build');
+    const content = (route: string) => fragments(build).find((f) => f.url === route)?.content ?? '';
+    /** Appends to a page, then waits for its index entry; touches the file again while the watcher may not be ready yet. */
+    const edit = async (file: string, route: string, text: string) => {
+      const abs = path.join(dir, 'content/docs', file);
+      appendFileSync(abs, text);
+      await expect
+        .poll(
+          () => {
+            if (!content(route).includes(text.trim().split(' ').pop()!.replace(/\W/g, ''))) utimesSync(abs, new Date(), new Date());
+            return content(route);
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toContain(text.trim().split(' ').pop()!.replace(/\W/g, ''));
+    };
+    try {
+      await expect.poll(() => log, { timeout: 60_000 }).toContain('serving');
+      expect(content('/rollouts')).not.toContain('zanzibar');
+      await edit('rollouts.md', '/rollouts', '\n## Regions\n\nThe rollout reached zanzibar.\n');
+      expect(readFileSync(path.join(build, 'rollouts/index.html'), 'utf8')).toContain('zanzibar');
+      // More edits: each index replaces the one before, and no file of an older one stays.
+      await edit('tokens.md', '/tokens', '\nTokens expire in timbuktu.\n');
+      await edit('intro.md', '/', '\nOne more line about kathmandu.\n');
+      await expect.poll(() => fragments(build).length, { timeout: 60_000 }).toBe(sitemapRoutes(build).filter((r) => r !== '/search').length);
+    } finally {
+      child.kill();
+    }
+  });
+});
