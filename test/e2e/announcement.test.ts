@@ -2,7 +2,7 @@
 // the spec's keys without a flash on the next load, and showing it again when its id changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSite, parsed, waitForHydration } from '../helpers/browser.ts';
+import { openSite, parsed, waitForHydration, poll } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/sites.ts';
 
 // From test/fixtures/shell-site/site/docsgen.config.ts.
@@ -15,8 +15,6 @@ beforeAll(async () => {
   site = await openSite(await builtSite('shell'));
 });
 afterAll(() => site?.close());
-
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const storage = (page: Page) => page.evaluate(([d, i]) => [localStorage.getItem(d), localStorage.getItem(i)], [DISMISS, ID]);
 const bar = (page: Page) => page.locator('.announcement-bar');
 

@@ -2,7 +2,7 @@
 // paint, followed across tabs, and the system setting followed when the config asks for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSite, parsed, waitForHydration } from '../helpers/browser.ts';
+import { openSite, parsed, waitForHydration, poll } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/sites.ts';
 
 let site: Awaited<ReturnType<typeof openSite>>;
@@ -16,8 +16,6 @@ afterAll(async () => {
   await site?.close();
   await system?.close();
 });
-
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const theme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('theme'));
 /** Relative luminance of the page background, 0 (black) to 1 (white). */

@@ -3,7 +3,7 @@
 // and when the window grows past 996 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSite, waitForHydration } from '../helpers/browser.ts';
+import { openSite, waitForHydration, poll } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/sites.ts';
 
 let site: Awaited<ReturnType<typeof openSite>>;
@@ -11,8 +11,6 @@ beforeAll(async () => {
   site = await openSite(await builtSite('shell'), { viewport: { width: 800, height: 900 } });
 });
 afterAll(() => site?.close());
-
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 
 async function open(route: string, viewport = { width: 800, height: 900 }): Promise<Page> {
   const page = await site.context.newPage();

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSite, waitForHydration } from '../helpers/browser.ts';
+import { openSite, waitForHydration, poll, openRoute } from '../helpers/browser.ts';
 import { repoRoot } from '../helpers/run.ts';
 import { builtSite } from '../helpers/sites.ts';
 
@@ -32,14 +32,7 @@ afterAll(async () => {
   await shell?.close();
 });
 
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
-
-async function open(site: typeof shell, route: string): Promise<Page> {
-  const page = await site.context.newPage();
-  await page.goto(site.base + route);
-  await waitForHydration(page);
-  return page;
-}
+const open = (site: typeof shell, route: string): Promise<Page> => openRoute(site, route);
 
 /** What a navbar entry points at: a link's path or address, or a dropdown's label and entries. */
 const refTarget = (i: RefItem) => (i.to !== undefined ? `/${i.to.replace(/^\//, '')}` : i.href);

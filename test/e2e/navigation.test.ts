@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import type { Page } from 'playwright-core';
-import { collectConsole, launchBrowser, openSite, serveDir, waitForHydration } from '../helpers/browser.ts';
+import { collectConsole, launchBrowser, openSite, serveDir, waitForHydration, poll } from '../helpers/browser.ts';
 import { fixture, runCli, tempDir } from '../helpers/run.ts';
 import { builtSite } from '../helpers/sites.ts';
 
@@ -116,8 +116,6 @@ describe('client navigation on the shell fixture', () => {
     await shell?.close();
     await quiet?.close();
   });
-
-  const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
   const scrollY = (page: Page) => page.evaluate(() => scrollY);
   async function open(site: typeof shell, route: string): Promise<Page> {
     const page = await site.context.newPage();

@@ -2,7 +2,7 @@
 // <link rel="prefetch">, at most once per route, and never on a 2g connection or with data saving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSite, waitForHydration } from '../helpers/browser.ts';
+import { openSite, waitForHydration, poll } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/sites.ts';
 
 let site: Awaited<ReturnType<typeof openSite>>;
@@ -10,8 +10,6 @@ beforeAll(async () => {
   site = await openSite(await builtSite('shell'));
 });
 afterAll(() => site?.close());
-
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 
 /**
  * Route data the page asked for ahead of need, as paths in order (sidebars left out). A prefetch

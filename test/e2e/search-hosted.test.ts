@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSite, waitForHydration } from '../helpers/browser.ts';
+import { openSite, waitForHydration, poll } from '../helpers/browser.ts';
 import { fixture, runCli, tempDir } from '../helpers/run.ts';
 
 const APP_ID = 'TESTAPP42';
@@ -123,8 +123,6 @@ afterAll(async () => {
   await s?.close();
   server?.close();
 });
-
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const input = (page: Page) => page.getByRole('dialog').getByRole('combobox');
 
 async function openAndSearch(route: string, query: string): Promise<Page> {

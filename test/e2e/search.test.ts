@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { collectConsole, openSite, waitForHydration } from '../helpers/browser.ts';
+import { collectConsole, openSite, waitForHydration, poll } from '../helpers/browser.ts';
 import { fixture, runCli, tempDir } from '../helpers/run.ts';
 
 const site = tempDir('docsgen-search-');
@@ -20,8 +20,6 @@ beforeAll(async () => {
   s = await openSite(path.join(site, 'build'));
 });
 afterAll(() => s?.close());
-
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const config = readFileSync(path.join(fixture('search-site'), 'site/docsgen.config.ts'), 'utf8');
 
 /** Fixture pages whose prose (code blocks left out) mentions a word, as routes. */

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSite, waitForHydration } from '../helpers/browser.ts';
+import { openSite, waitForHydration, poll, openRoute } from '../helpers/browser.ts';
 import { repoRoot } from '../helpers/run.ts';
 import { builtSite } from '../helpers/sites.ts';
 
@@ -33,14 +33,7 @@ afterAll(async () => {
   await unleash?.close();
 });
 
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
-
-async function open(site: typeof shell, route: string): Promise<Page> {
-  const page = await site.context.newPage();
-  await page.goto(site.base + route);
-  await waitForHydration(page);
-  return page;
-}
+const open = (site: typeof shell, route: string): Promise<Page> => openRoute(site, route);
 
 const caret = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`sidebar category '${label}'`) });
 const sidebarLinks = (page: Page) => page.locator('.doc-sidebar nav.sidebar a').allTextContents();

@@ -6,7 +6,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { collectConsole, openSite, serveDir, waitForHydration } from '../helpers/browser.ts';
+import { collectConsole, openSite, serveDir, waitForHydration, poll } from '../helpers/browser.ts';
 import { fixture, repoRoot, tempDir } from '../helpers/run.ts';
 import { builtSite } from '../helpers/sites.ts';
 
@@ -17,8 +17,6 @@ beforeAll(async () => {
   site = await openSite(shellDir);
 });
 afterAll(() => site?.close());
-
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 
 async function open(base: string, route: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const page = await site.context.newPage();

@@ -2,7 +2,7 @@
 // its re-attachment after route changes), code-block copy buttons, and tabs with synced groups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSite, waitForHydration } from '../helpers/browser.ts';
+import { openSite, waitForHydration, poll } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/sites.ts';
 
 let site: Awaited<ReturnType<typeof openSite>>;
@@ -10,8 +10,6 @@ beforeAll(async () => {
   site = await openSite(await builtSite('shell'));
 });
 afterAll(() => site?.close());
-
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 
 async function open(route: string): Promise<Page> {
   const page = await site.context.newPage();

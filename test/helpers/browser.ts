@@ -1,4 +1,5 @@
 // Real headless Chromium (Debian's), driven by playwright-core, against a build served locally.
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createStaticServer } from '../../src/server/static-server.ts';
 
@@ -74,4 +75,15 @@ export async function waitForHydration(page: Page): Promise<void> {
  */
 export async function parsed(page: Page): Promise<void> {
   await page.waitForFunction(() => document.readyState !== 'loading', undefined, { polling: 20 });
+}
+
+/** Polls until the assertion holds; the shell's effects settle asynchronously. */
+export const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+
+/** Opens a route of a served site in a new tab and waits for the shell to hydrate. */
+export async function openRoute(site: { context: BrowserContext; base: string }, route: string): Promise<Page> {
+  const page = await site.context.newPage();
+  await page.goto(site.base + route);
+  await waitForHydration(page);
+  return page;
 }

@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { createRoot, type Root } from 'react-dom/client';
 import type { SearchShellConfig } from '../../../shared/types.ts';
 import { SEARCH_TEXT, TEXT } from '../../constants.ts';
-import { FetchFailed, Highlight, NoResults, injectStyles, searchPageHref, shownResults, useSearch } from './ui.tsx';
+import { FetchFailed, HitText, NoResults, injectStyles, searchPageHref, shownResults, useSearch } from './ui.tsx';
 
 const ID = 'docsgen-search';
 const LISTBOX = `${ID}-listbox`;
@@ -171,14 +171,7 @@ function SearchModal({ config, baseUrl, query, setQuery, close }: ModalProps) {
                         onClick={picked}
                         onMouseMove={() => i !== active && setActive(i)}
                       >
-                        <span className="search-hit-heading">
-                          <Highlight segments={hit.heading} />
-                        </span>
-                        {hit.excerpt.length > 0 && (
-                          <span className="search-hit-excerpt">
-                            <Highlight segments={hit.excerpt} />
-                          </span>
-                        )}
+                        <HitText hit={hit} />
                       </a>
                     );
                   })}

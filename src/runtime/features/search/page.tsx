@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { SearchShellConfig } from '../../../shared/types.ts';
 import { SEARCH_QUERY_PARAM, SEARCH_TEXT, TEXT } from '../../constants.ts';
-import { FetchFailed, Highlight, NoResults, injectStyles, shownResults, useSearch } from './ui.tsx';
+import { FetchFailed, HitText, NoResults, injectStyles, shownResults, useSearch } from './ui.tsx';
 
 let mounted: { container: HTMLElement; root: Root } | undefined;
 /** Tells the mounted page that the URL's query changed (a navigation to /search?q=… while on it). */
@@ -96,14 +96,7 @@ function SearchPage({ config }: { config: SearchShellConfig }) {
                   {group.hits.map((hit, i) => (
                     <li key={i} className="search-hit">
                       <a className="search-hit-link" href={hit.url}>
-                        <span className="search-hit-heading">
-                          <Highlight segments={hit.heading} />
-                        </span>
-                        {hit.excerpt.length > 0 && (
-                          <span className="search-hit-excerpt">
-                            <Highlight segments={hit.excerpt} />
-                          </span>
-                        )}
+                        <HitText hit={hit} />
                       </a>
                     </li>
                   ))}

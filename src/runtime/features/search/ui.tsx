@@ -126,3 +126,19 @@ export function NoResults({ config, query, onSuggestion }: { config: SearchShell
     </div>
   );
 }
+
+/** A result's heading and excerpt, with the matched terms highlighted (shared by the modal and the page). */
+export function HitText({ hit }: { hit: { heading: Segment[]; excerpt: Segment[] } }) {
+  return (
+    <>
+      <span className="search-hit-heading">
+        <Highlight segments={hit.heading} />
+      </span>
+      {hit.excerpt.length > 0 && (
+        <span className="search-hit-excerpt">
+          <Highlight segments={hit.excerpt} />
+        </span>
+      )}
+    </>
+  );
+}
