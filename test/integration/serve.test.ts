@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safePath } from '../../src/server/static-server.ts';
 import { fixture, repoRoot, tempDir } from '../helpers/run.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 
 interface Reply {
   status: number;
@@ -167,5 +168,26 @@ describe('docsgen serve --watch', () => {
     await new Promise((r) => setTimeout(r, 200));
     writeFileSync(file, good);
     await reload;
+  });
+
+  it('shows a broken edit as an overlay in the open page, and reloads it when fixed', async () => {
+    const file = path.join(site, 'content/docs/guides/advanced.md');
+    const good = readFileSync(file, 'utf8');
+    const b = await launchBrowser();
+    try {
+      const page = await b.context.newPage();
+      await page.goto(`http://127.0.0.1:${server.port}/guides/advanced`, { waitUntil: 'networkidle' });
+      writeFileSync(file, `${good}\n[broken](/missing/overlay)\n`);
+      const overlay = page.locator('#docsgen-error-overlay');
+      await overlay.waitFor({ timeout: 30_000 });
+      expect(await overlay.textContent()).toContain('content/docs/guides/advanced.md:');
+      expect(await overlay.textContent()).toContain('broken link to /missing/overlay');
+      writeFileSync(file, `${good}\nFixed after the overlay.\n`);
+      await page.waitForFunction(() => document.body.textContent?.includes('Fixed after the overlay.'), null, { timeout: 30_000 });
+      expect(await page.locator('#docsgen-error-overlay').count()).toBe(0);
+    } finally {
+      writeFileSync(file, good);
+      await b.close();
+    }
   });
 });
