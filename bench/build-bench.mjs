@@ -60,7 +60,8 @@ for (let i = 0; i < runs; i++) {
 }
 const ms = median(results.map((r) => r.ms));
 const rss = median(results.map((r) => r.rss));
-console.log(`\n${pages} pages, median of ${runs} cold builds: ${(ms / 1000).toFixed(2)} s wall, ${(pages / (ms / 1000)).toFixed(1)} pages/s, peak RSS ${(rss / 2 ** 20).toFixed(0)} MB`);
+// `npm run bench 500 0` skips the cold builds and measures only serve --watch.
+if (runs > 0) console.log(`\n${pages} pages, median of ${runs} cold builds: ${(ms / 1000).toFixed(2)} s wall, ${(pages / (ms / 1000)).toFixed(1)} pages/s, peak RSS ${(rss / 2 ** 20).toFixed(0)} MB`);
 
 // serve --watch: start to first page served, then save to the reload event.
 const get = (port, p) =>

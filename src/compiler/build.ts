@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { loadConfig, importSiteModule, rel, type ResolvedConfig } from './load-config.ts';
-import { collectDocs, type FileCache } from './collect-docs.ts';
-import { AssetRegistry, transformPages, type TransformedPage } from './transform-markdown.ts';
+import { collectDocs, type ChangeHint, type CollectCache } from './collect-docs.ts';
+import { AssetRegistry, transformPages, warmInlineTransform, type TransformedPage } from './transform-markdown.ts';
 import { buildSiteGraph, type SiteGraph } from './site-graph.ts';
 import { checkLinks } from './check-links.ts';
 import { resolveShellConfig } from './shell-config.ts';
@@ -31,20 +31,26 @@ export interface BuildOptions {
   /** Folder for transformed pages kept between runs; false turns it off. Default `<root>/.docsgen-cache`. */
   cacheDir?: string | false;
   log?: (line: string) => void;
+  /** From the file watcher: what changed since the previous build with the same cache. */
+  changed?: ChangeHint;
 }
 
 export interface BuildCache {
   transformed: Map<string, TransformedPage>;
+  /** Whether this thread has loaded the grammars for a transform of its own (see warmInlineTransform). */
+  warmed?: boolean;
   /** Whether the transform cache was loaded from and saved to disk already (watch mode does it once). */
   persisted?: boolean;
   /** Route → the hash of its render inputs and the HTML they gave. */
   rendered: Map<string, RenderedPage>;
-  /** Source file → its stat and the page read from it. */
-  files: FileCache;
+  /** Source files, their stat and the pages read from them. */
+  collect: CollectCache;
+  /** The configuration and sidebars of the last build: reused while only markdown files change. */
+  site?: { config: ResolvedConfig; sidebars: SidebarsConfig; apis: CollectedApis };
 }
 
 export function createBuildCache(): BuildCache {
-  return { transformed: new Map(), rendered: new Map(), files: new Map() };
+  return { transformed: new Map(), rendered: new Map(), collect: { files: new Map() } };
 }
 
 export interface BuildResult {
@@ -54,6 +60,15 @@ export interface BuildResult {
   warnings: Diagnostic[];
   pageCount: number;
   timings: Record<string, number>;
+  followUp: FollowUp;
+}
+
+/** Work `serve --watch` does after a build, off the path from a save to the reload. */
+export interface FollowUp {
+  /** Load this thread's grammars (the first build used workers), before the first save needs them. */
+  warm?: () => Promise<void>;
+  /** Bring the search index up to date: best when the writer pauses, as it keeps the main thread busy. */
+  search?: () => Promise<void>;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -67,9 +82,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   };
 
-  const config = await time('config', () => loadConfig(options.config, options.cwd));
-  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, options.cache?.files));
-  const apis = await time('openapi', () => collectApis(config));
+  const reusable = options.cache?.site && options.changed && onlyMarkdownChanged(options.changed, options.cache.site.config) ? options.cache.site : undefined;
+  // Forgotten until this build has loaded them: a failed load must not leave an older copy to reuse.
+  if (options.cache) options.cache.site = undefined;
+  const config = reusable?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
+  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, options.cache?.collect, options.changed));
+  const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config)));
   docs.pages.push(...apis.pages);
   docs.pages.push(...searchPages(config));
   failOnErrors([...docs.diagnostics, ...apis.diagnostics]);
@@ -87,7 +105,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       routesSignature: routesSignature(docs.pages),
     }),
   );
-  const sidebars = await time('sidebars', async () => withApiSidebars(await loadSidebars(config), config, apis.sidebars, apis.indexIds));
+  const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));
+  if (options.cache) options.cache.site = { config, sidebars: userSidebars, apis };
+  const sidebars = withApiSidebars(userSidebars, config, apis.sidebars, apis.indexIds);
   const graph = await time('graph', () =>
     buildSiteGraph({ sources: docs.pages, transformed, categories: docs.categories, sidebars, sidebarFile: config.sidebarFile, routeBase: config.routeBasePath, apiSidebars: apis.sidebars }),
   );
@@ -100,6 +120,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const all = [...apis.diagnostics, ...[...transformed.values()].flatMap((t) => t.diagnostics), ...graph.diagnostics, ...redirects.diagnostics, ...shell.diagnostics, ...checked];
   failOnErrors(all);
 
+  const followUp: FollowUp = {};
   const writer = options.sink ?? new OutputWriter(path.resolve(options.cwd ?? process.cwd(), options.outDir));
   await writer.begin();
   try {
@@ -116,7 +137,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         cache: options.cache?.rendered,
       }),
     );
-    await time('search-index', () => indexSearch({ config, graph, writer }));
+    const search = await time('search-index', () => indexSearch({ config, graph, writer }));
+    followUp.search = search.later;
+    if (options.cache && !cache.warmed) {
+      followUp.warm = () => warmInlineTransform(docs.pages, { toc: config.toc, routes: [], baseUrl: config.baseUrl });
+      cache.warmed = true;
+    }
     await time('write', async () => {
       if (config.staticDir) await writer.copyDir(config.staticDir);
       for (const f of bundle.files) await writer.write(f.path, f.contents);
@@ -140,6 +166,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     warnings: all.filter((d) => d.severity === 'warning'),
     pageCount: graph.pages.size,
     timings,
+    followUp,
   };
 }
 
@@ -198,6 +225,12 @@ function allRedirects(config: ResolvedConfig, routes: string[]): RedirectConfig[
     }
   }
   return list;
+}
+
+/** Markdown files are never imported by the config or the sidebars, so editing one cannot change them. */
+function onlyMarkdownChanged(changed: ChangeHint, config: ResolvedConfig): boolean {
+  const docsDir = config.docsDir + path.sep;
+  return !changed.structural && [...changed.files].every((f) => f.startsWith(docsDir) && /\.mdx?$/.test(f));
 }
 
 function failOnErrors(diagnostics: Diagnostic[]): void {

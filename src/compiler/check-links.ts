@@ -21,6 +21,9 @@ export interface CheckInput {
 export function checkLinks(input: CheckInput): Diagnostic[] {
   const out: Diagnostic[] = [];
   const { pages } = input.graph;
+  // Many pages link to the same few routes and images: each is resolved once per build.
+  const normalised = memo(normaliseRoute);
+  const isStatic = memo((sitePath) => staticFileExists(input.staticDir, sitePath));
   for (const source of input.sources) {
     const t = input.transformed.get(source.id);
     if (!t) continue;
@@ -38,10 +41,10 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
         }
         continue;
       }
-      const route = normaliseRoute(link.route);
+      const route = normalised(link.route);
       const target = pages.get(route);
       if (!target) {
-        if (input.redirectSources.has(route) || staticFileExists(input.staticDir, link.route)) continue;
+        if (input.redirectSources.has(route) || isStatic(link.route)) continue;
         out.push(error(at, `broken link to ${link.raw}: no page at ${route}`, 'check the route; pages are matched exactly'));
         continue;
       }
@@ -53,12 +56,20 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
       const at = { file, line: image.line, column: image.column };
       if (image.file && !existsSync(image.file)) {
         out.push(error(at, `broken image ${image.raw}: file not found`, `looked for ${rel(image.file)}`));
-      } else if (image.sitePath && !staticFileExists(input.staticDir, image.sitePath)) {
+      } else if (image.sitePath && !isStatic(image.sitePath)) {
         out.push(error(at, `broken image ${image.raw}: not in the static folder`, input.staticDir ? `looked in ${rel(input.staticDir)}` : 'no static folder is configured'));
       }
     }
   }
   return out;
+}
+
+function memo<T>(f: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    if (!known.has(key)) known.set(key, f(key));
+    return known.get(key)!;
+  };
 }
 
 function staticFileExists(staticDir: string | undefined, sitePath: string): boolean {

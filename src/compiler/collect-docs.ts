@@ -52,6 +52,23 @@ export interface CategoryMeta {
 /** Pages by source file, with the stat they were read at: a watch rebuild reads only changed files. */
 export type FileCache = Map<string, { mtimeMs: number; size: number; page: SourcePage | undefined; diagnostics: Diagnostic[] }>;
 
+/** What `serve --watch` keeps between builds: the pages read, and the folder listing they came from. */
+export interface CollectCache {
+  files: FileCache;
+  listing?: Listing;
+}
+
+/**
+ * What changed since the last build, from the file watcher. Without it every file is listed and
+ * stat'ed again; with it, edits to existing markdown files re-read just those files.
+ */
+export interface ChangeHint {
+  /** Absolute paths of the files changed. */
+  files: Set<string>;
+  /** A file or folder was added or removed: the listing must be made again. */
+  structural: boolean;
+}
+
 export interface CollectedDocs {
   pages: SourcePage[];
   /** Keyed by folder path relative to the docs folder (`` for the root), number prefixes kept. */
@@ -65,24 +82,52 @@ export function stripNumberPrefix(segment: string): string {
   return segment.replace(NUMBER_PREFIX, '');
 }
 
-export async function collectDocs(docsDir: string, routeBase: string, cache?: FileCache): Promise<CollectedDocs> {
-  const files: string[] = [];
-  const categoryFiles: string[] = [];
-  await walk(docsDir, '', files, categoryFiles);
-  files.sort();
+export async function collectDocs(docsDir: string, routeBase: string, cache?: CollectCache, hint?: ChangeHint): Promise<CollectedDocs> {
+  const reuse = cache?.listing && hint && !hint.structural && ![...hint.files].some((f) => CATEGORY_FILE.test(path.basename(f)));
+  let listing: Listing;
+  if (reuse) {
+    listing = cache.listing!;
+  } else {
+    const files: string[] = [];
+    const categoryFiles: string[] = [];
+    await walk(docsDir, '', files, categoryFiles);
+    files.sort();
+    categoryFiles.sort();
+    listing = { files, categories: await readCategories(docsDir, categoryFiles) };
+    if (cache) cache.listing = listing;
+  }
+  const diagnostics: Diagnostic[] = [...listing.categories.diagnostics];
+  // With a hint, a file the watcher did not report is known to be unchanged: no need to stat it.
+  const unchanged = (file: string) => reuse === true && !hint!.files.has(file) && cache!.files.has(file);
+  const pages = await Promise.all(listing.files.map((f) => readPageCached(docsDir, f, routeBase, diagnostics, cache?.files, unchanged)));
+  const categories = listing.categories;
+  return { pages: pages.filter((p): p is SourcePage => p !== undefined), categories: categories.meta, diagnostics };
+}
+
+/** The markdown files under the docs folder (relative paths, sorted) and the folders' category files. */
+interface Listing {
+  files: string[];
+  categories: Categories;
+}
+
+interface Categories {
+  meta: Map<string, CategoryMeta>;
+  diagnostics: Diagnostic[];
+}
+
+async function readCategories(docsDir: string, categoryFiles: string[]): Promise<Categories> {
+  const meta = new Map<string, CategoryMeta>();
   const diagnostics: Diagnostic[] = [];
-  const pages = await Promise.all(files.map((f) => readPageCached(docsDir, f, routeBase, diagnostics, cache)));
-  const categories = new Map<string, CategoryMeta>();
-  for (const f of categoryFiles.sort()) {
-    const text = await readFile(path.join(docsDir, f), 'utf8');
+  const texts = await Promise.all(categoryFiles.map((f) => readFile(path.join(docsDir, f), 'utf8')));
+  categoryFiles.forEach((f, i) => {
     try {
-      const meta = (f.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as CategoryMeta;
-      categories.set(path.posix.dirname(f) === '.' ? '' : path.posix.dirname(f), meta ?? {});
+      const value = (f.endsWith('.json') ? JSON.parse(texts[i]) : parseYaml(texts[i])) as CategoryMeta;
+      meta.set(path.posix.dirname(f) === '.' ? '' : path.posix.dirname(f), value ?? {});
     } catch (e) {
       diagnostics.push(error({ file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category file: ${(e as Error).message}`));
     }
-  }
-  return { pages: pages.filter((p): p is SourcePage => p !== undefined), categories, diagnostics };
+  });
+  return { meta, diagnostics };
 }
 
 async function walk(root: string, dir: string, files: string[], categoryFiles: string[]): Promise<void> {
@@ -97,7 +142,7 @@ async function walk(root: string, dir: string, files: string[], categoryFiles: s
       const relPath = dir ? `${dir}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (!e.name.startsWith('_') && !e.name.startsWith('.') && e.name !== 'node_modules') await walk(root, relPath, files, categoryFiles);
-      } else if (/^_category_\.(json|ya?ml)$/.test(e.name)) {
+      } else if (CATEGORY_FILE.test(e.name)) {
         categoryFiles.push(relPath);
       } else if (/\.mdx?$/.test(e.name) && !e.name.startsWith('_')) {
         files.push(relPath);
@@ -106,11 +151,24 @@ async function walk(root: string, dir: string, files: string[], categoryFiles: s
   );
 }
 
-async function readPageCached(docsDir: string, relPath: string, routeBase: string, diagnostics: Diagnostic[], cache?: FileCache): Promise<SourcePage | undefined> {
+const CATEGORY_FILE = /^_category_\.(json|ya?ml)$/;
+
+async function readPageCached(
+  docsDir: string,
+  relPath: string,
+  routeBase: string,
+  diagnostics: Diagnostic[],
+  cache: FileCache | undefined,
+  unchanged: (file: string) => boolean,
+): Promise<SourcePage | undefined> {
   if (!cache) return readPage(docsDir, relPath, routeBase, diagnostics);
   const file = path.join(docsDir, relPath);
-  const info = await stat(file);
   const hit = cache.get(file);
+  if (hit && unchanged(file)) {
+    diagnostics.push(...hit.diagnostics);
+    return hit.page;
+  }
+  const info = await stat(file);
   if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) {
     diagnostics.push(...hit.diagnostics);
     return hit.page;

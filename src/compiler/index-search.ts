@@ -79,14 +79,20 @@ export interface SearchIndexResult {
   pages: number;
   files: number;
   bytes: number;
+  /**
+   * `serve --watch`: brings the index up to date. Run it after the reload is sent: the reader sees
+   * the edit at once with the previous index, and the new one lands a second or two later.
+   */
+  later?: () => Promise<void>;
 }
 
 type IndexFiles = { path: string; content: Uint8Array }[];
+type SearchDocument = { url: string; content: string };
 
 /** The last index made, by a hash of what went into it: `serve --watch` reuses it while no page changed. */
 let lastIndex: { key: string; files: IndexFiles } | undefined;
-/** `serve --watch`: the index being made after a build, and the chain that keeps Pagefind runs apart. */
-let pending: string | undefined;
+/** `serve --watch`: the newest build's request, and the chain that keeps Pagefind runs apart. */
+let generation = 0;
 let queue: Promise<void> = Promise.resolve();
 
 export async function indexSearch({ config, graph, writer }: SearchIndexInput): Promise<SearchIndexResult> {
@@ -94,41 +100,51 @@ export async function indexSearch({ config, graph, writer }: SearchIndexInput): 
   // The hosted service has its own crawler; a site without search needs no index.
   if (search === false || (search && search.provider !== 'local')) return { pages: 0, files: 0, bytes: 0 };
   const pages = [...graph.pages.values()].filter((p) => p.id !== SEARCH_PAGE_ID).sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-  const documents = pages.map((p) => ({ url: config.baseUrl + p.route.slice(1), content: searchDocument(p) }));
-  const key = createHash('sha256').update(JSON.stringify(documents)).digest('hex');
+  const documentsOf = (): SearchDocument[] => pages.map((p) => ({ url: config.baseUrl + p.route.slice(1), content: searchDocument(p) }));
   let files: IndexFiles;
-  if (lastIndex?.key === key) files = lastIndex.files;
-  else if (lastIndex && writer instanceof IncrementalWriter) {
-    // The writers' loop: an edit shows at once with the previous index (one edit behind), and the
-    // new index lands in the served folder when Pagefind is done (a second or two on the Unleash site).
+  let later: (() => Promise<void>) | undefined;
+  if (lastIndex && writer instanceof IncrementalWriter) {
+    // The writers' loop: even hashing the documents costs more than the rest of a rebuild, so all of it waits.
     files = lastIndex.files;
-    indexLater(key, documents, config, writer);
+    later = () => indexLater(documentsOf, config, writer);
   } else {
-    await queue;
-    files = await runPagefind(documents, config);
-    lastIndex = { key, files };
+    const documents = documentsOf();
+    const key = documentsKey(documents);
+    if (lastIndex?.key === key) files = lastIndex.files;
+    else {
+      await queue;
+      files = await runPagefind(documents, config);
+      lastIndex = { key, files };
+    }
   }
   let bytes = 0;
   for (const f of files) {
     await writer.write(SEARCH_INDEX_DIR + f.path, f.content);
     bytes += f.content.byteLength;
   }
-  return { pages: pages.length, files: files.length, bytes };
+  return { pages: pages.length, files: files.length, bytes, ...(later ? { later } : {}) };
+}
+
+function documentsKey(documents: SearchDocument[]): string {
+  return createHash('sha256').update(JSON.stringify(documents)).digest('hex');
 }
 
 /**
  * Makes the index after the build and writes it straight into the served folder (outside a build
  * the sink takes no writes), removing the files of the index it replaces. The next build writes
- * these same files through the sink, which then knows them.
+ * these same files through the sink, which then knows them. A newer build's request replaces an
+ * older one that has not started.
  */
-function indexLater(key: string, documents: { url: string; content: string }[], config: ResolvedConfig, writer: IncrementalWriter): void {
-  if (pending === key) return;
-  pending = key;
+function indexLater(documentsOf: () => SearchDocument[], config: ResolvedConfig, writer: IncrementalWriter): Promise<void> {
+  const gen = ++generation;
   queue = queue
     .then(async () => {
-      if (pending !== key) return; // a later edit replaced this one
+      if (gen !== generation) return;
+      const documents = documentsOf();
+      const key = documentsKey(documents);
+      if (key === lastIndex?.key) return;
       const files = await runPagefind(documents, config);
-      if (pending !== key) return;
+      if (gen !== generation) return;
       const before = lastIndex?.files ?? [];
       lastIndex = { key, files };
       const at = (p: string) => path.join(writer.outDir, SEARCH_INDEX_DIR, p);
@@ -138,15 +154,14 @@ function indexLater(key: string, documents: { url: string; content: string }[], 
       }
       const kept = new Set(files.map((f) => f.path));
       for (const f of before) if (!kept.has(f.path)) await rm(at(f.path), { force: true });
-      pending = undefined;
     })
     .catch((e: unknown) => {
-      pending = undefined;
       console.warn(`docsgen: the search index was not updated: ${(e as Error).message}`);
     });
+  return queue;
 }
 
-async function runPagefind(documents: { url: string; content: string }[], config: ResolvedConfig): Promise<IndexFiles> {
+async function runPagefind(documents: SearchDocument[], config: ResolvedConfig): Promise<IndexFiles> {
   const fail = (message: string): never => {
     throw new DocsgenError(
       error({ file: rel(config.configFile) }, `search index: ${message}`, "reinstall the dependencies (Pagefind ships its binary in a platform package), or set search: false in the config"),

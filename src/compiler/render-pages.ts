@@ -29,8 +29,9 @@ export interface RenderInput {
 export interface RenderedPage {
   /** Everything but the content HTML, plus the shell and bundle they were rendered with. */
   key: string;
-  /** The content HTML: compared by identity first, as unchanged pages hand back the same string. */
+  /** The content HTML and TOC: compared by identity, as unchanged pages hand back the same objects. */
   content: string;
+  toc: PageData['toc'];
   html: string;
   json: string;
 }
@@ -116,11 +117,13 @@ function baseUrlBannerScript(baseUrl: string): string {
 const BASE_URL_BANNER = `<div id="${BASE_URL_BANNER_ID}" role="alert" hidden style="margin:16px;padding:16px;border:2px solid #c92a2a;border-radius:6px;background:#fff5f5;color:#1a1a2e;font:16px/1.5 system-ui,sans-serif"></div>\n`;
 
 function cachedRender(data: PageData, sidebar: SidebarNode[] | undefined, input: RenderInput, contextKey: string): RenderedPage {
-  const render = (key: string): RenderedPage => ({ key, content: data.html, html: renderDocument(data, sidebar, input), json: JSON.stringify(data) });
+  const render = (key: string): RenderedPage => ({ key, content: data.html, toc: data.toc, html: renderDocument(data, sidebar, input), json: JSON.stringify(data) });
   if (!input.cache) return render('');
-  const key = `${contextKey}\0${JSON.stringify({ ...data, html: '' })}`;
+  // The content and TOC are compared by identity: serialising them for every page on every save
+  // would cost more than the rest of the comparison.
+  const key = `${contextKey}\0${JSON.stringify({ ...data, html: '', toc: [] })}`;
   const hit = input.cache.get(data.route);
-  if (hit && hit.key === key && hit.content === data.html) return hit;
+  if (hit && hit.key === key && hit.content === data.html && hit.toc === data.toc) return hit;
   const rendered = render(key);
   input.cache.set(data.route, rendered);
   return rendered;

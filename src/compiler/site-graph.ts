@@ -11,6 +11,9 @@ import { rel } from './load-config.ts';
 import GithubSlugger from 'github-slugger';
 
 /** A page of the finished site, whatever produced it. */
+/** Shared, so a page without a TOC keeps the same one between watch rebuilds (the render cache compares by identity). */
+const NO_TOC: TocEntry[] = [];
+
 export interface GraphPage {
   id: string;
   route: string;
@@ -104,7 +107,7 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
       description: source.frontmatter.description ?? firstParagraph(html),
       kind: 'doc',
       html: t && t.firstH1 === undefined ? `<h1>${escapeHtml(title)}</h1>\n${html}` : html,
-      toc: t?.toc ?? [],
+      toc: t?.toc ?? NO_TOC,
       headingIds: new Set(t?.headings.map((h) => h.id)),
       hideToc: source.frontmatter.hide_table_of_contents === true,
       sidebarId,
@@ -224,7 +227,7 @@ function resolveCategory(
       description: item.link.description ?? '',
       kind: 'generated-index',
       html: '',
-      toc: [],
+      toc: NO_TOC,
       headingIds: new Set(),
       hideToc: true,
       sidebarId,
@@ -262,19 +265,27 @@ function countDocs(items: SidebarNode[]): number {
 function autogenerate(dirName: string, sidebarId: string, ctx: ResolveCtx, trail: Breadcrumb[]): SidebarNode[] {
   const base = dirName === '.' ? '' : dirName.replace(/^\.?\/|\/$/g, '');
   type Entry = { sortKey: string; position?: number; item: SidebarItemConfig };
-  const build = (dir: string): SidebarItemConfig[] => {
-    const entries: Entry[] = [];
-    const subdirs = new Set<string>();
-    for (const { source } of ctx.docs.values()) {
-      if (source.frontmatter.unlisted === true) continue; // e.g. the generated /search page
-      const relDir = source.relPath.includes('/') ? source.relPath.slice(0, source.relPath.lastIndexOf('/')) : '';
-      if (relDir === dir) {
-        entries.push({ sortKey: source.relPath, position: source.frontmatter.sidebar_position, item: { type: 'doc', id: source.id } });
-      } else if (dir === '' ? relDir !== '' : relDir.startsWith(`${dir}/`)) {
-        const rest = dir === '' ? relDir : relDir.slice(dir.length + 1);
-        subdirs.add(dir === '' ? rest.split('/')[0] : `${dir}/${rest.split('/')[0]}`);
-      }
+  // Docs by folder and folders by parent, made once: walking every doc for every folder is
+  // quadratic, which a watch rebuild of a large site would pay on each save.
+  const docsIn = new Map<string, Entry[]>();
+  const subdirsOf = new Map<string, Set<string>>();
+  for (const { source } of ctx.docs.values()) {
+    if (source.frontmatter.unlisted === true) continue; // e.g. the generated /search page
+    const relDir = source.relPath.includes('/') ? source.relPath.slice(0, source.relPath.lastIndexOf('/')) : '';
+    const list = docsIn.get(relDir) ?? [];
+    list.push({ sortKey: source.relPath, position: source.frontmatter.sidebar_position, item: { type: 'doc', id: source.id } });
+    docsIn.set(relDir, list);
+    for (let dir = relDir; dir !== ''; ) {
+      const parent = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
+      const subs = subdirsOf.get(parent) ?? new Set<string>();
+      subs.add(dir);
+      subdirsOf.set(parent, subs);
+      dir = parent;
     }
+  }
+  const build = (dir: string): SidebarItemConfig[] => {
+    const entries: Entry[] = [...(docsIn.get(dir) ?? [])];
+    const subdirs = [...(subdirsOf.get(dir) ?? [])].sort();
     for (const sub of subdirs) {
       const meta = ctx.input.categories.get(sub) ?? {};
       const name = sub.slice(sub.lastIndexOf('/') + 1);

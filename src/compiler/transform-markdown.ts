@@ -97,7 +97,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
       todo.push({ page, key });
     }
   }
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, langs: languagesUsed(pages.map((p) => p.body)) };
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, langs: siteLanguages(pages) };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() : 0;
   const results = workers > 1
     ? await transformInWorkers(todo.map((t) => t.page), options, workers)
@@ -115,6 +115,16 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   return out;
 }
 
+/**
+ * `serve --watch`: the first build runs in workers, so this thread has loaded no grammar yet, and
+ * the first save would pay for loading them all. Done after that build instead, while the writer reads.
+ */
+export async function warmInlineTransform(pages: SourcePage[], options: Omit<TransformOptions, 'langs'>): Promise<void> {
+  const langs = siteLanguages(pages);
+  const sample = langs.map((l) => `\`\`\`${l}\nx\n\`\`\``).join('\n\n');
+  await transformInline([{ id: '', route: '/', file: '', relPath: '', frontmatter: {}, body: `# x\n\n${sample}\n`, lineOffset: 0, isMdx: false }], { ...options, langs });
+}
+
 /** Transforms pages in this thread (also what each worker runs). */
 export async function transformInline(pages: SourcePage[], options: TransformOptions): Promise<TransformedPage[]> {
   const highlighter = await getHighlighter(options.langs);
@@ -125,11 +135,33 @@ export async function transformInline(pages: SourcePage[], options: TransformOpt
   return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, assets }, processor));
 }
 
+/**
+ * A watch rebuild hands back the same SourcePage object for every file that did not change, so
+ * what is derived from a page alone is remembered per object rather than recomputed on each save.
+ */
+const keyMemo = new WeakMap<SourcePage, { context: string; key: string }>();
+const langMemo = new WeakMap<SourcePage, string[]>();
+
+function siteLanguages(pages: SourcePage[]): string[] {
+  const all = new Set<string>();
+  for (const page of pages) {
+    let langs = langMemo.get(page);
+    if (!langs) langMemo.set(page, (langs = languagesUsed([page.body])));
+    for (const l of langs) all.add(l);
+  }
+  return [...all].sort();
+}
+
 function cacheKey(page: SourcePage, ctx: TransformContext): string {
-  return createHash('sha256')
+  const context = `${ctx.routesSignature}\0${ctx.toc.min}${ctx.toc.max}`;
+  const memo = keyMemo.get(page);
+  if (memo?.context === context) return memo.key;
+  const key = createHash('sha256')
     .update(`${COMPILER_CACHE_VERSION}\0${page.file}\0${page.route}\0${page.lineOffset}\0${ctx.routesSignature}\0${ctx.toc.min}${ctx.toc.max}\0${page.isMdx}\0`)
     .update(page.body)
     .digest('hex');
+  keyMemo.set(page, { context, key });
+  return key;
 }
 
 function createProcessor(highlighter: Highlighter): Processor {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { watch } from 'chokidar';
 import { build, createBuildCache } from '../compiler/build.ts';
+import type { ChangeHint } from '../compiler/collect-docs.ts';
 import { IncrementalWriter } from '../compiler/write-output.ts';
 import { DocsgenError, formatDiagnostic } from '../compiler/errors.ts';
 import { createStaticServer } from './static-server.ts';
@@ -18,6 +19,10 @@ export interface ServeOptions {
 }
 
 const EVENTS_PATH = '/__docsgen/events';
+/** Editors save in more than one write; events this close together make one rebuild. */
+const DEBOUNCE_MS = 10;
+/** The search index is brought up to date once the writer has not saved for this long. */
+const SEARCH_IDLE_MS = 1000;
 
 export async function serve(opts: ServeOptions): Promise<number> {
   const started = performance.now();
@@ -28,18 +33,36 @@ export async function serve(opts: ServeOptions): Promise<number> {
   let lastError: string | undefined;
   const clients = new Set<ServerResponse>();
 
+  /** What the watcher reported since the last build started; undefined for the first build. */
+  let pending: ChangeHint | undefined;
+
+  let idleTimer: NodeJS.Timeout | undefined;
+
   const rebuild = async (): Promise<boolean> => {
     const t0 = performance.now();
+    const changed = pending;
+    pending = { files: new Set(), structural: false };
     try {
-      const result = await build({ config: opts.config, outDir: opts.out, cache, sink });
+      const result = await build({ config: opts.config, outDir: opts.out, cache, sink, changed });
       redirects = result.redirects;
+      const recovered = lastError !== undefined;
       lastError = undefined;
       for (const w of result.warnings) console.warn(formatDiagnostic(w));
       console.log(`docsgen: built ${result.pageCount} pages in ${Math.round(performance.now() - t0)} ms`);
       if (opts.verbose) console.log(`stages (ms): ${JSON.stringify(result.timings)}`);
-      broadcast('reload', '');
+      // A build that changed no file (a save without changes) leaves open pages alone, unless
+      // they show the error overlay of the build before.
+      const changedFiles = !sink || sink.written.length > 0;
+      if (changedFiles || recovered) broadcast('reload', '');
+      if (result.followUp.warm) setImmediate(() => void result.followUp.warm!());
+      if (changedFiles && result.followUp.search) {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => void result.followUp.search!(), SEARCH_IDLE_MS);
+      }
       return true;
     } catch (e) {
+      // What this build consumed may not have been read (it stopped early): check everything next time.
+      pending = undefined;
       lastError = e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e);
       console.error(lastError);
       console.error('docsgen: build failed; still serving the last good build');
@@ -83,15 +106,20 @@ export async function serve(opts: ServeOptions): Promise<number> {
   let closeWatcher = async () => {};
   if (opts.watch) {
     const root = path.dirname(path.dirname(path.resolve(opts.config)));
-    const watcher = watch([path.join(root, 'content'), path.dirname(path.resolve(opts.config))], { ignoreInitial: true });
+    // The output folder may sit inside a watched one: its writes must not trigger builds.
+    const ignored = (file: string) => file === outDir || file.startsWith(outDir + path.sep) || /(^|[\\/])(node_modules|\.git|\.docsgen-cache)([\\/]|$)/.test(file);
+    const watcher = watch([path.join(root, 'content'), path.dirname(path.resolve(opts.config))], { ignoreInitial: true, ignored });
     closeWatcher = () => watcher.close();
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.resolve();
-    watcher.on('all', () => {
+    watcher.on('all', (event, file) => {
+      pending ??= { files: new Set(), structural: false };
+      pending.files.add(path.resolve(file));
+      if (event !== 'change') pending.structural = true;
       clearTimeout(timer);
       timer = setTimeout(() => {
         running = running.then(rebuild);
-      }, 20);
+      }, DEBOUNCE_MS);
     });
   }
   return await new Promise<number>((resolve) => {

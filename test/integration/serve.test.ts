@@ -1,6 +1,6 @@
 // `docsgen serve` as a static host, and `--watch` as the writers' loop.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +170,85 @@ describe('docsgen serve --watch', () => {
     await reload;
   });
 
+  /** Resolves with the events of these kinds seen within `ms`. */
+  function eventsWithin(ms: number, kinds = ['reload', 'build-error']): Promise<string[]> {
+    return new Promise((resolve) => {
+      const seen: string[] = [];
+      const req = http.get({ host: '127.0.0.1', port: server.port, path: '/__docsgen/events' }, (res) => {
+        res.on('data', (c) => {
+          for (const m of String(c).matchAll(/event: (\S+)/g)) if (kinds.includes(m[1])) seen.push(m[1]);
+        });
+      });
+      req.on('error', () => resolve(seen));
+      setTimeout(() => {
+        req.destroy();
+        resolve(seen);
+      }, ms);
+    });
+  }
+
+  it('leaves open pages alone when a save changes nothing in the site', async () => {
+    const file = path.join(site, 'content/docs/guides/advanced.md');
+    const events = eventsWithin(2500);
+    await new Promise((r) => setTimeout(r, 200));
+    const builds = server.output().split('docsgen: built').length;
+    writeFileSync(file, readFileSync(file, 'utf8'));
+    expect(await events).toEqual([]);
+    // It did rebuild: the save was seen, and found to change nothing.
+    expect(server.output().split('docsgen: built').length).toBeGreaterThan(builds);
+  });
+
+  it('picks up pages added and removed while it runs', async () => {
+    const file = path.join(site, 'content/docs/guides/added-later.md');
+    let reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(file, '# Added later\n\nA page made while the server runs.\n');
+    await reload;
+    expect((await request(server.port, '/guides/added-later')).body).toContain('A page made while the server runs.');
+    // An edit to an existing page right after still sees the new page (the listing was made again).
+    const advanced = path.join(site, 'content/docs/guides/advanced.md');
+    const good = readFileSync(advanced, 'utf8');
+    reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(advanced, `${good}\nSee [the new page](./added-later.md).\n`);
+    await reload;
+    expect((await request(server.port, '/guides/advanced')).body).toContain('href="/guides/added-later"');
+    // Removing the page breaks that link: the build reports it rather than serve a dead link.
+    const failed = nextEvent('build-error');
+    await new Promise((r) => setTimeout(r, 200));
+    rmSync(file);
+    expect(await failed).toContain('broken link');
+    reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(advanced, good);
+    await reload;
+    expect((await request(server.port, '/guides/added-later')).status).toBe(404);
+  });
+
+  it('reloads the configuration when it changes, and only then', async () => {
+    const config = path.join(site, 'site/docsgen.config.ts');
+    const good = readFileSync(config, 'utf8');
+    const reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(config, good.replace("title: 'Fixture Docs'", "title: 'Renamed Docs'"));
+    try {
+      await reload;
+      expect((await request(server.port, '/guides/advanced')).body).toContain('Renamed Docs</title>');
+      // A markdown edit after it keeps the new configuration.
+      const file = path.join(site, 'content/docs/intro.md');
+      const again = nextEvent('reload');
+      await new Promise((r) => setTimeout(r, 200));
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nOne more line.\n`);
+      await again;
+      expect((await request(server.port, '/')).body).toContain('Renamed Docs</title>');
+    } finally {
+      const back = nextEvent('reload');
+      await new Promise((r) => setTimeout(r, 200));
+      writeFileSync(config, good);
+      await back;
+    }
+  });
+
   it('shows a broken edit as an overlay in the open page, and reloads it when fixed', async () => {
     const file = path.join(site, 'content/docs/guides/advanced.md');
     const good = readFileSync(file, 'utf8');
@@ -188,6 +267,26 @@ describe('docsgen serve --watch', () => {
     } finally {
       writeFileSync(file, good);
       await b.close();
+    }
+  });
+});
+
+describe('docsgen serve --watch with the output inside a watched folder', () => {
+  it('does not rebuild because of its own writes', async () => {
+    const site = tempDir('docsgen-watch-out-');
+    cpSync(fixture('good-site'), site, { recursive: true });
+    // The config's folder is watched; putting the output in it used to start a build on every write.
+    const server = await startServe(site, ['--watch', '--out', 'site/out']);
+    try {
+      const file = path.join(site, 'content/docs/intro.md');
+      await new Promise((r) => setTimeout(r, 300));
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nEdited once.\n`);
+      // One build at the start and one for the edit; the edit's writes (and the search index
+      // written a second later) start none.
+      await new Promise((r) => setTimeout(r, 4000));
+      expect(server.output().split('docsgen: built').length - 1).toBe(2);
+    } finally {
+      server.child.kill();
     }
   });
 });

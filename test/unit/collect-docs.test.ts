@@ -80,6 +80,29 @@ describe('collectDocs', () => {
   });
 });
 
+describe('collectDocs between watch rebuilds', () => {
+  it('re-reads what the watcher reported, and lists the folder again when files come or go', async () => {
+    const dir = docsTree({ 'a.md': '# A', 'b.md': '# B', 'guides/_category_.json': '{"label":"Guides"}', 'guides/c.md': '# C' });
+    const cache = { files: new Map() };
+    const first = await collectDocs(dir, '', cache);
+    const b = first.pages.find((p) => p.id === 'b');
+
+    writeFileSync(path.join(dir, 'a.md'), '# A edited');
+    const edited = await collectDocs(dir, '', cache, { files: new Set([path.join(dir, 'a.md')]), structural: false });
+    expect(edited.pages.find((p) => p.id === 'a')?.body).toBe('# A edited');
+    // Unchanged pages are the same objects, so what is derived from them can be kept.
+    expect(edited.pages.find((p) => p.id === 'b')).toBe(b);
+
+    writeFileSync(path.join(dir, 'guides/d.md'), '# D');
+    const added = await collectDocs(dir, '', cache, { files: new Set([path.join(dir, 'guides/d.md')]), structural: true });
+    expect(added.pages.map((p) => p.id)).toContain('guides/d');
+
+    writeFileSync(path.join(dir, 'guides/_category_.json'), '{"label":"Renamed"}');
+    const relabelled = await collectDocs(dir, '', cache, { files: new Set([path.join(dir, 'guides/_category_.json')]), structural: false });
+    expect(relabelled.categories.get('guides')?.label).toBe('Renamed');
+  });
+});
+
 describe('routes', () => {
   it('normalises .html, /index and trailing slashes to the bare path', () => {
     expect(normaliseRoute('/a/b.html')).toBe('/a/b');
