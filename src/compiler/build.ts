@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { loadConfig, importSiteModule, rel, type ResolvedConfig } from './load-config.ts';
-import { collectDocs, type ChangeHint, type CollectCache } from './collect-docs.ts';
-import { AssetRegistry, transformPages, warmInlineTransform, type TransformedPage } from './transform-markdown.ts';
-import { buildSiteGraph, type SiteGraph } from './site-graph.ts';
+import { collectDocs, type CategoryMeta, type ChangeHint, type CollectCache } from './collect-docs.ts';
+import { AssetRegistry, transformPages, warmInlineTransform, type TransformContext, type TransformedPage } from './transform-markdown.ts';
+import { buildSiteGraph, type GraphInput, type SiteGraph } from './site-graph.ts';
 import { checkLinks } from './check-links.ts';
 import { resolveShellConfig } from './shell-config.ts';
 import { bundleClient } from './bundle-client.ts';
@@ -71,9 +71,11 @@ export interface FollowUp {
   search?: () => Promise<void>;
 }
 
-export async function build(options: BuildOptions): Promise<BuildResult> {
-  const timings: Record<string, number> = {};
-  const time = async <T>(stage: string, f: () => Promise<T> | T): Promise<T> => {
+/** Times a stage into a record of stage → milliseconds. */
+export type StageTimer = <T>(stage: string, f: () => Promise<T> | T) => Promise<T>;
+
+export function stageTimer(timings: Record<string, number>): StageTimer {
+  return async (stage, f) => {
     const t0 = performance.now();
     try {
       return await f();
@@ -81,41 +83,79 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       timings[stage] = Math.round(performance.now() - t0);
     }
   };
+}
 
+/** The site's sources, read and validated: where a build and the on-demand renderer start. */
+export interface LoadedSite {
+  config: ResolvedConfig;
+  /** Markdown pages, then the generated ones (API operations, the search page). */
+  pages: SourcePage[];
+  categories: Map<string, CategoryMeta>;
+  apis: CollectedApis;
+  /** The sidebars file's sidebars, with the API sidebars placed. */
+  sidebars: SidebarsConfig;
+}
+
+export async function loadSite(options: BuildOptions, time: StageTimer): Promise<LoadedSite> {
   const reusable = options.cache?.site && options.changed && onlyMarkdownChanged(options.changed, options.cache.site.config) ? options.cache.site : undefined;
   // Forgotten until this build has loaded them: a failed load must not leave an older copy to reuse.
   if (options.cache) options.cache.site = undefined;
   const config = reusable?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
   const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, options.cache?.collect, options.changed));
   const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config)));
-  docs.pages.push(...apis.pages);
-  docs.pages.push(...searchPages(config));
   failOnErrors([...docs.diagnostics, ...apis.diagnostics]);
+  const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));
+  if (options.cache) options.cache.site = { config, sidebars: userSidebars, apis };
+  return {
+    config,
+    pages: [...docs.pages, ...apis.pages, ...searchPages(config)],
+    categories: docs.categories,
+    apis,
+    sidebars: withApiSidebars(userSidebars, config, apis.sidebars, apis.indexIds),
+  };
+}
+
+/** What the transform of any of the site's pages needs to know about the others. */
+export function transformContext(site: LoadedSite, assets: AssetRegistry, cache: Map<string, TransformedPage>): TransformContext {
+  return {
+    toc: site.config.toc,
+    routes: site.pages.map((p) => [p.file, p.route]),
+    assets,
+    cache,
+    routesSignature: routesSignature(site.pages),
+  };
+}
+
+export function graphInput(site: LoadedSite, transformed: Map<string, TransformedPage>): GraphInput {
+  const { config, apis } = site;
+  return { sources: site.pages, transformed, categories: site.categories, sidebars: site.sidebars, sidebarFile: config.sidebarFile, routeBase: config.routeBasePath, apiSidebars: apis.sidebars };
+}
+
+export function siteRedirects(site: LoadedSite, graph: SiteGraph) {
+  return resolveRedirects(allRedirects(site.config, [...graph.pages.keys()]), new Set(graph.pages.keys()), rel(site.config.configFile));
+}
+
+export function siteShell(site: LoadedSite) {
+  const docRoutes = new Map(site.pages.map((p) => [p.id, p.route]));
+  return resolveShellConfig(site.config, (id) => docRoutes.get(id));
+}
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const timings: Record<string, number> = {};
+  const time = stageTimer(timings);
+  const site = await loadSite(options, time);
+  const { config, apis } = site;
   const assets = new AssetRegistry(config.baseUrl);
   const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(config.rootDir, '.docsgen-cache'));
   const cache = options.cache ?? createBuildCache();
   if (cacheDir && !cache.persisted && cache.transformed.size === 0) cache.transformed = await loadTransformCache(cacheDir);
   const keysBefore = new Set(cache.transformed.keys());
-  const transformed = await time('transform', () =>
-    transformPages(docs.pages, {
-      toc: config.toc,
-      routes: docs.pages.map((p) => [p.file, p.route]),
-      assets,
-      cache: cache.transformed,
-      routesSignature: routesSignature(docs.pages),
-    }),
-  );
-  const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));
-  if (options.cache) options.cache.site = { config, sidebars: userSidebars, apis };
-  const sidebars = withApiSidebars(userSidebars, config, apis.sidebars, apis.indexIds);
-  const graph = await time('graph', () =>
-    buildSiteGraph({ sources: docs.pages, transformed, categories: docs.categories, sidebars, sidebarFile: config.sidebarFile, routeBase: config.routeBasePath, apiSidebars: apis.sidebars }),
-  );
-  const redirects = resolveRedirects(allRedirects(config, [...graph.pages.keys()]), new Set(graph.pages.keys()), rel(config.configFile));
-  const docRoutes = new Map(docs.pages.map((p) => [p.id, p.route]));
-  const shell = resolveShellConfig(config, (id) => docRoutes.get(id));
+  const transformed = await time('transform', () => transformPages(site.pages, transformContext(site, assets, cache.transformed)));
+  const graph = await time('graph', () => buildSiteGraph(graphInput(site, transformed)));
+  const redirects = siteRedirects(site, graph);
+  const shell = siteShell(site);
   const checked = await time('check', () =>
-    checkLinks({ graph, sources: docs.pages, transformed, staticDir: config.staticDir, redirectSources: new Set(redirects.map.keys()) }),
+    checkLinks({ graph, sources: site.pages, transformed, staticDir: config.staticDir, redirectSources: new Set(redirects.map.keys()) }),
   );
   const all = [...apis.diagnostics, ...[...transformed.values()].flatMap((t) => t.diagnostics), ...graph.diagnostics, ...redirects.diagnostics, ...shell.diagnostics, ...checked];
   failOnErrors(all);
@@ -140,7 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const search = await time('search-index', () => indexSearch({ config, graph, writer }));
     followUp.search = search.later;
     if (options.cache && !cache.warmed) {
-      followUp.warm = () => warmInlineTransform(docs.pages, { toc: config.toc, routes: [], baseUrl: config.baseUrl });
+      followUp.warm = () => warmInlineTransform(site.pages, { toc: config.toc, routes: [], baseUrl: config.baseUrl });
       cache.warmed = true;
     }
     await time('write', async () => {
@@ -170,7 +210,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
 }
 
-interface CollectedApis {
+export interface CollectedApis {
   pages: SourcePage[];
   sidebars: Map<string, SidebarItemConfig[]>;
   indexIds: Map<string, string>;

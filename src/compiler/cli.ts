@@ -1,10 +1,8 @@
 // `docsgen build` and `docsgen serve`. Exit codes: 0 success, 1 problems in the user's input,
 // 2 bad usage of the command itself.
 import { Command, CommanderError } from 'commander';
-import { build } from './build.ts';
 import { DocsgenError, formatDiagnostic } from './errors.ts';
 import { docsgenVersion } from './package-root.ts';
-import { serve } from '../server/serve.ts';
 
 const DEFAULT_CONFIG = 'site/docsgen.config.ts';
 const DEFAULT_OUT = 'build';
@@ -44,7 +42,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--host <h>', 'host name to listen on', '127.0.0.1')
     .option('--verbose', 'print stage timings and stack traces')
     .action(async (opts: { config: string; out: string; watch?: boolean; port: number; host: string; verbose?: boolean }) => {
-      exitCode = await serve(opts);
+      // Stopping must not wait for a build still running in worker threads.
+      const { serve } = await import('../server/serve.ts');
+      process.exit(await serve(opts));
     });
 
   try {
@@ -62,6 +62,8 @@ export async function main(argv: string[]): Promise<number> {
 async function runBuild(opts: { config: string; out: string; cache: boolean; verbose?: boolean }): Promise<number> {
   const t0 = performance.now();
   try {
+    // Imported per command, so that --help and --version answer at once.
+    const { build } = await import('./build.ts');
     const result = await build({ config: opts.config, outDir: opts.out, cacheDir: opts.cache ? undefined : false });
     for (const w of result.warnings) console.warn(formatDiagnostic(w));
     const ms = Math.round(performance.now() - t0);

@@ -4,7 +4,6 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { parse as parseYaml } from 'yaml';
 import type { OpenApiSourceConfig } from './define-config.ts';
@@ -59,6 +58,8 @@ export async function loadOpenApi(source: OpenApiSourceConfig, siteDir: string):
   }
   try {
     // validate() dereferences its argument in place; keep the original with its $refs for rendering.
+    // Loaded here: a site without OpenAPI sources should not pay for it at start-up.
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     await SwaggerParser.validate(structuredClone(raw) as never);
   } catch (e) {
     throw fail(...validationDiagnostics(e, file, text));

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as pagefind from 'pagefind';
+import type * as Pagefind from 'pagefind';
 import { SEARCH_INDEX_DIR } from '../shared/types.ts';
 import { DocsgenError, error } from './errors.ts';
 import type { SourcePage } from './collect-docs.ts';
@@ -91,7 +91,10 @@ type SearchDocument = { url: string; content: string };
 
 /** The last index made, by a hash of what went into it: `serve --watch` reuses it while no page changed. */
 let lastIndex: { key: string; files: IndexFiles } | undefined;
-/** `serve --watch`: the newest build's request, and the chain that keeps Pagefind runs apart. */
+/**
+ * `serve --watch`: counts builds, so that an index of an older build is dropped, even halfway, as
+ * soon as a newer build exists (its own index follows); and the chain that keeps Pagefind runs apart.
+ */
 let generation = 0;
 let queue: Promise<void> = Promise.resolve();
 
@@ -106,14 +109,15 @@ export async function indexSearch({ config, graph, writer }: SearchIndexInput): 
   if (lastIndex && writer instanceof IncrementalWriter) {
     // The writers' loop: even hashing the documents costs more than the rest of a rebuild, so all of it waits.
     files = lastIndex.files;
-    later = () => indexLater(documentsOf, config, writer);
+    const gen = ++generation;
+    later = () => indexLater(gen, documentsOf, config, writer);
   } else {
     const documents = documentsOf();
     const key = documentsKey(documents);
     if (lastIndex?.key === key) files = lastIndex.files;
     else {
       await queue;
-      files = await runPagefind(documents, config);
+      files = (await runPagefind(documents, config))!; // never undefined without `stale`
       lastIndex = { key, files };
     }
   }
@@ -135,16 +139,16 @@ function documentsKey(documents: SearchDocument[]): string {
  * these same files through the sink, which then knows them. A newer build's request replaces an
  * older one that has not started.
  */
-function indexLater(documentsOf: () => SearchDocument[], config: ResolvedConfig, writer: IncrementalWriter): Promise<void> {
-  const gen = ++generation;
+function indexLater(gen: number, documentsOf: () => SearchDocument[], config: ResolvedConfig, writer: IncrementalWriter): Promise<void> {
+  const stale = () => gen !== generation;
   queue = queue
     .then(async () => {
-      if (gen !== generation) return;
+      if (stale()) return;
       const documents = documentsOf();
       const key = documentsKey(documents);
       if (key === lastIndex?.key) return;
-      const files = await runPagefind(documents, config);
-      if (gen !== generation) return;
+      const files = await runPagefind(documents, config, stale);
+      if (!files || stale()) return;
       const before = lastIndex?.files ?? [];
       lastIndex = { key, files };
       const at = (p: string) => path.join(writer.outDir, SEARCH_INDEX_DIR, p);
@@ -161,13 +165,16 @@ function indexLater(documentsOf: () => SearchDocument[], config: ResolvedConfig,
   return queue;
 }
 
-async function runPagefind(documents: SearchDocument[], config: ResolvedConfig): Promise<IndexFiles> {
+/** Undefined when `stale` says, between batches, that the index is no longer wanted. */
+async function runPagefind(documents: SearchDocument[], config: ResolvedConfig, stale?: () => boolean): Promise<IndexFiles | undefined> {
   const fail = (message: string): never => {
     throw new DocsgenError(
       error({ file: rel(config.configFile) }, `search index: ${message}`, "reinstall the dependencies (Pagefind ships its binary in a platform package), or set search: false in the config"),
     );
   };
-  let created: pagefind.NewIndexResponse;
+  // Loaded on first use: `serve --watch` serves its first page before any index is made.
+  const pagefind = await import('pagefind');
+  let created: Pagefind.NewIndexResponse;
   try {
     created = await pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: EXCLUDE });
   } catch (e) {
@@ -180,6 +187,7 @@ async function runPagefind(documents: SearchDocument[], config: ResolvedConfig):
     // byte-identical. Its service handles one message at a time, in the order sent, so a window of
     // requests in flight keeps that order while Node encodes the next pages as Pagefind parses.
     for (let i = 0; i < documents.length; i += ADD_WINDOW) {
+      if (stale?.()) return undefined;
       const batch = documents.slice(i, i + ADD_WINDOW);
       const added = await Promise.all(batch.map((doc) => index.addHTMLFile(doc)));
       added.forEach((a, j) => a.errors.length && fail(`${batch[j].url}: ${a.errors.join('; ')}`));

@@ -37,18 +37,10 @@ export interface RenderedPage {
 }
 
 export async function renderPages(input: RenderInput): Promise<void> {
-  const { graph, shell, writer } = input;
-  const sidebarFiles = new Map<string, string>();
-  for (const [id, items] of graph.sidebars) {
-    const data: SidebarData = { id, items };
-    const json = JSON.stringify(data);
-    const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
-    const rel = `_data/sidebars/${id}-${hash}.json`;
-    await writer.write(rel, json);
-    sidebarFiles.set(id, `${shell.baseUrl}${rel}`);
-  }
+  const { graph, writer } = input;
+  const sidebarFiles = await writeSidebarFiles(input);
   const pages = [...graph.pages.values()].sort((a, b) => a.route.localeCompare(b.route));
-  const contextKey = `${input.bundle.entryJs}\0${createHash('sha256').update(JSON.stringify(shell)).digest('hex')}`;
+  const contextKey = renderContextKey(input);
   const writes: Promise<void>[] = [];
   for (const page of pages) {
     const data = pageData(page, sidebarFiles);
@@ -59,6 +51,34 @@ export async function renderPages(input: RenderInput): Promise<void> {
     if (writes.length > 64) await Promise.all(writes.splice(0));
   }
   await Promise.all(writes);
+  await writer.write('404.html', renderNotFound(input));
+}
+
+/** Each sidebar in its own content-hashed file, which every page of it names: public URL by sidebar id. */
+export async function writeSidebarFiles({ graph, shell, writer }: Pick<RenderInput, 'graph' | 'shell' | 'writer'>): Promise<Map<string, string>> {
+  const sidebarFiles = new Map<string, string>();
+  for (const [id, items] of graph.sidebars) {
+    const data: SidebarData = { id, items };
+    const json = JSON.stringify(data);
+    const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
+    const rel = `_data/sidebars/${id}-${hash}.json`;
+    await writer.write(rel, json);
+    sidebarFiles.set(id, `${shell.baseUrl}${rel}`);
+  }
+  return sidebarFiles;
+}
+
+/** One route's document and data chunk (for `serve --watch`, which renders a page when it is asked for). */
+export function renderRoute(input: Omit<RenderInput, 'writer' | 'cache'>, route: string, sidebarFiles: Map<string, string>): { html: string; json: string } | undefined {
+  const page = input.graph.pages.get(route);
+  if (!page) return undefined;
+  const data = pageData(page, sidebarFiles);
+  const sidebar = page.sidebarId ? input.graph.sidebars.get(page.sidebarId) : undefined;
+  const { html, json } = cachedRender(data, sidebar, input, '');
+  return { html, json };
+}
+
+export function renderNotFound(input: Omit<RenderInput, 'writer' | 'cache'>): string {
   const notFound: PageData = {
     route: '/404',
     title: 'Page Not Found',
@@ -69,7 +89,11 @@ export async function renderPages(input: RenderInput): Promise<void> {
     breadcrumbs: [],
     kind: 'not-found',
   };
-  await writer.write('404.html', renderDocument(notFound, undefined, input));
+  return renderDocument(notFound, undefined, input);
+}
+
+function renderContextKey(input: Omit<RenderInput, 'writer' | 'cache'>): string {
+  return `${input.bundle.entryJs}\0${createHash('sha256').update(JSON.stringify(input.shell)).digest('hex')}`;
 }
 
 function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData {
@@ -116,7 +140,7 @@ function baseUrlBannerScript(baseUrl: string): string {
 
 const BASE_URL_BANNER = `<div id="${BASE_URL_BANNER_ID}" role="alert" hidden style="margin:16px;padding:16px;border:2px solid #c92a2a;border-radius:6px;background:#fff5f5;color:#1a1a2e;font:16px/1.5 system-ui,sans-serif"></div>\n`;
 
-function cachedRender(data: PageData, sidebar: SidebarNode[] | undefined, input: RenderInput, contextKey: string): RenderedPage {
+function cachedRender(data: PageData, sidebar: SidebarNode[] | undefined, input: Omit<RenderInput, 'writer'>, contextKey: string): RenderedPage {
   const render = (key: string): RenderedPage => ({ key, content: data.html, toc: data.toc, html: renderDocument(data, sidebar, input), json: JSON.stringify(data) });
   if (!input.cache) return render('');
   // The content and TOC are compared by identity: serialising them for every page on every save
@@ -164,7 +188,7 @@ export function renderBody(shell: ShellConfig, data: PageData, sidebar: SidebarN
   return sidebar ? body.replace(SIDEBAR_SLOT, () => renderSidebarItems(sidebar, data.route)) : body;
 }
 
-function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, input: RenderInput): string {
+function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, input: Omit<RenderInput, 'writer' | 'cache'>): string {
   const { shell, bundle } = input;
   const body = renderBody(shell, data, sidebar);
   const { html: _html, ...bootPage } = data;

@@ -98,17 +98,13 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
     if (typeof displayed === 'string' && !sidebars.has(displayed)) {
       diagnostics.push(error({ file: rel(source.file), line: 2, column: 1 }, `displayed_sidebar "${displayed}" is not a sidebar`, `sidebars: ${[...sidebars.keys()].join(', ')}`));
     }
-    const html = t?.html ?? '';
     addPage({
       id: source.id,
       route: source.route,
       title,
       label,
-      description: source.frontmatter.description ?? firstParagraph(html),
       kind: 'doc',
-      html: t && t.firstH1 === undefined ? `<h1>${escapeHtml(title)}</h1>\n${html}` : html,
-      toc: t?.toc ?? NO_TOC,
-      headingIds: new Set(t?.headings.map((h) => h.id)),
+      ...pageContent(source, t, title),
       hideToc: source.frontmatter.hide_table_of_contents === true,
       sidebarId,
       breadcrumbs: [],
@@ -318,6 +314,17 @@ function autogenerate(dirName: string, sidebarId: string, ctx: ResolveCtx, trail
     return entries.map((e) => e.item);
   };
   return resolveItems(build(base), sidebarId, ctx, trail);
+}
+
+/** What a doc page shows of its transformed markdown: its own h1 or one made from the title. */
+export function pageContent(source: SourcePage, t: TransformedPage | undefined, title: string): Pick<GraphPage, 'html' | 'description' | 'toc' | 'headingIds'> {
+  const html = t?.html ?? '';
+  return {
+    html: t && t.firstH1 === undefined ? `<h1>${escapeHtml(title)}</h1>\n${html}` : html,
+    description: source.frontmatter.description ?? firstParagraph(html),
+    toc: t?.toc ?? NO_TOC,
+    headingIds: new Set(t?.headings.map((h) => h.id)),
+  };
 }
 
 /** Breadcrumbs from sidebar membership; previous/next from the sidebar's reading order. */

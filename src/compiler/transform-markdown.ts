@@ -115,15 +115,59 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   return out;
 }
 
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const ATX_H1 = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+
+/**
+ * The text of a body's first `# ` heading, outside code fences, without transforming it: what the
+ * site graph needs of a page `serve --watch` has not transformed yet. Inline markup is dropped.
+ */
+export function firstHeadingOf(body: string): string | undefined {
+  let fence: string | undefined;
+  for (const line of body.split('\n')) {
+    const f = FENCE.exec(line);
+    if (f && (!fence || (f[1][0] === fence[0] && f[1].length >= fence.length))) {
+      fence = fence ? undefined : f[1];
+      continue;
+    }
+    const h = fence ? null : ATX_H1.exec(line);
+    if (h) {
+      return h[1]
+        .replace(/\s*\{#[\w-]+\}$/, '')
+        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/(\*\*|__|\*|_|`)(.+?)\1/g, '$2')
+        .trim();
+    }
+  }
+  return undefined;
+}
+
 /**
  * `serve --watch`: the first build runs in workers, so this thread has loaded no grammar yet, and
  * the first save would pay for loading them all. Done after that build instead, while the writer reads.
  */
 export async function warmInlineTransform(pages: SourcePage[], options: Omit<TransformOptions, 'langs'>): Promise<void> {
   const langs = siteLanguages(pages);
-  const sample = langs.map((l) => `\`\`\`${l}\nx\n\`\`\``).join('\n\n');
-  await transformInline([{ id: '', route: '/', file: '', relPath: '', frontmatter: {}, body: `# x\n\n${sample}\n`, lineOffset: 0, isMdx: false }], { ...options, langs });
+  const sample = [WARM_UP_MARKDOWN, ...langs.map((l) => `\`\`\`${l}\nx\n\`\`\``)].join('\n\n');
+  await transformInline([{ id: '', route: '/', file: '', relPath: '', frontmatter: {}, body: sample, lineOffset: 0, isMdx: false }], { ...options, langs });
 }
+
+/** A little of every construct, so that warming up compiles the parser's paths for them. */
+const WARM_UP_MARKDOWN = `# Title
+
+A paragraph with **strong**, _emphasis_, \`code\`, a [link](https://example.com) and ~~strike~~.
+
+- [ ] a task
+- an item
+
+| a | b |
+| - | - |
+| 1 | 2 |
+
+:::note[Note]
+Text.
+:::
+`;
 
 /** Transforms pages in this thread (also what each worker runs). */
 export async function transformInline(pages: SourcePage[], options: TransformOptions): Promise<TransformedPage[]> {

@@ -40,6 +40,11 @@ export interface StaticServerOptions {
   /** Lets watch mode inject its live-reload client into HTML and add its own endpoints. */
   transformHtml?: (html: string) => string;
   extraRoutes?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /**
+   * Answers before the output folder is looked at (`serve --watch` while its first build runs):
+   * a body with the file name it would have, or undefined to fall through to the folder.
+   */
+  onDemand?: (urlPath: string) => Promise<{ name: string; body: string } | undefined>;
 }
 
 /**
@@ -86,6 +91,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Static
   if (redirect) {
     const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
     res.writeHead(301, { location: redirect.includes('?') ? redirect : redirect + query }).end();
+    return;
+  }
+  const made = await options.onDemand?.(urlPath);
+  if (made) {
+    const type = contentType(made.name);
+    const body = Buffer.from(type.startsWith('text/html') && options.transformHtml ? options.transformHtml(made.body) : made.body);
+    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', 'content-length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
     return;
   }
   const root = options.root();

@@ -147,7 +147,8 @@ describe('search index in serve --watch', () => {
         .toContain(text.trim().split(' ').pop()!.replace(/\W/g, ''));
     };
     try {
-      await expect.poll(() => log, { timeout: 60_000 }).toContain('serving');
+      // Pages are served on demand at once; the index comes with the first full build.
+      await expect.poll(() => log, { timeout: 60_000 }).toContain('docsgen: built');
       expect(content('/rollouts')).not.toContain('zanzibar');
       await edit('rollouts.md', '/rollouts', '\n## Regions\n\nThe rollout reached zanzibar.\n');
       expect(readFileSync(path.join(build, 'rollouts/index.html'), 'utf8')).toContain('zanzibar');

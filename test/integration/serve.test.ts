@@ -1,6 +1,7 @@
 // `docsgen serve` as a static host, and `--watch` as the writers' loop.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, writeFileSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,15 @@ describe('docsgen serve --watch', () => {
   beforeAll(async () => {
     cpSync(fixture('good-site'), site, { recursive: true });
     server = await startServe(site, ['--watch']);
+    // These tests are about the loop after the first full build (the test below covers before it).
+    onDemandPage = (await request(server.port, '/guides/advanced')).body;
+    for (let waited = 0; !server.output().includes('docsgen: built') && waited < 60_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  });
+  let onDemandPage = '';
+
+  it('renders a page on demand exactly as the full build does', async () => {
+    expect(onDemandPage).toContain('<h1');
+    expect((await request(server.port, '/guides/advanced')).body).toBe(onDemandPage);
   });
   afterAll(() => server?.child.kill());
 
@@ -278,6 +288,7 @@ describe('docsgen serve --watch with the output inside a watched folder', () => 
     // The config's folder is watched; putting the output in it used to start a build on every write.
     const server = await startServe(site, ['--watch', '--out', 'site/out']);
     try {
+      await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('docsgen: built');
       const file = path.join(site, 'content/docs/intro.md');
       await new Promise((r) => setTimeout(r, 300));
       writeFileSync(file, `${readFileSync(file, 'utf8')}\nEdited once.\n`);
@@ -289,4 +300,49 @@ describe('docsgen serve --watch with the output inside a watched folder', () => 
       server.child.kill();
     }
   });
+});
+
+describe('docsgen serve --watch before its first build is done', () => {
+  const generator = path.resolve(repoRoot, '../shared/bench/gen-corpus.mjs');
+
+  it.skipIf(!existsSync(generator))('serves pages on demand at once, and shows an edit through them', async () => {
+    // A corpus big enough that its full build takes several seconds.
+    const site = tempDir('docsgen-on-demand-');
+    spawnSync(process.execPath, [generator, site, '200', '7'], { stdio: 'ignore' });
+    writeFileSync(
+      path.join(site, 'docsgen.config.ts'),
+      "import { defineConfig } from 'docsgen';\nexport default defineConfig({ title: 'Corpus', url: 'https://example.com', docs: { path: 'docs', sidebarPath: 'sidebars.js' }, staticDir: 'static', navbar: { items: [] } });\n",
+    );
+    const doc = JSON.parse(readFileSync(path.join(site, 'manifest.json'), 'utf8')).docs[5] as { file: string; url: string; title: string };
+    const server = await startServe(site, ['--watch', '--config', 'docsgen.config.ts']);
+    try {
+      const page = await request(server.port, doc.url);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(`<title>${doc.title} | Corpus</title>`);
+      expect(page.body).toContain('new EventSource');
+      const chunk = await request(server.port, `/_data${doc.url}.json`);
+      expect(JSON.parse(chunk.body).route).toBe(doc.url);
+      expect(server.output()).not.toContain('docsgen: built');
+
+      // An edit now shows at once, through the on-demand pages.
+      const file = path.join(site, 'docs', doc.file);
+      const reload = new Promise<void>((resolve) => {
+        const req = http.get({ host: '127.0.0.1', port: server.port, path: '/__docsgen/events' }, (res) =>
+          res.on('data', (c) => String(c).includes('event: reload') && (req.destroy(), resolve())),
+        );
+      });
+      // The watcher starts once the first page is served.
+      await new Promise((r) => setTimeout(r, 1000));
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nWritten before the first build was done.\n`);
+      await reload;
+      expect((await request(server.port, doc.url)).body).toContain('Written before the first build was done.');
+      expect(server.output()).not.toContain('docsgen: built');
+
+      // The full build, and the rebuild the edit queued behind it, leave the page on disk up to date.
+      await expect.poll(() => server.output().split('docsgen: built').length - 1, { timeout: 120_000, interval: 250 }).toBe(2);
+      expect(readFileSync(path.join(site, 'build', doc.url.slice(1), 'index.html'), 'utf8')).toContain('Written before the first build was done.');
+    } finally {
+      server.child.kill();
+    }
+  }, 180_000);
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AssetRegistry, transformPages, type TransformedPage } from '../../src/compiler/transform-markdown.ts';
+import { AssetRegistry, firstHeadingOf, transformPages, type TransformedPage } from '../../src/compiler/transform-markdown.ts';
 import type { SourcePage } from '../../src/compiler/collect-docs.ts';
 import { tempDir } from '../helpers/run.ts';
 import { writeFileSync } from 'node:fs';
@@ -112,5 +112,21 @@ describe('markdown transform', () => {
       ['warning', 1, 'MDX import/export line ignored'],
       ['error', 3, 'JSX component Tabs is not supported'],
     ]);
+  });
+});
+
+describe('firstHeadingOf (titles for pages serve --watch has not transformed yet)', () => {
+  it('finds the first # heading outside code fences, as plain text', () => {
+    expect(firstHeadingOf('Intro text\n\n# The **bold** `code` title {#custom}\n\n# Second')).toBe('The bold code title');
+    expect(firstHeadingOf('```md\n# not a title\n```\n\n## Sub\n\n# [Linked](./x.md) title #\n')).toBe('Linked title');
+    expect(firstHeadingOf('~~~~\n```\n# still code\n~~~~\n# After')).toBe('After');
+    expect(firstHeadingOf('## Only second level\n#hashtag')).toBeUndefined();
+  });
+
+  it('agrees with the transform on a page whose title comes from its h1', async () => {
+    const body = 'Some text.\n\n# Getting _started_ with `docsgen`\n\nMore.\n';
+    const page = await transform(body);
+    expect(page.firstH1).toBe('Getting started with docsgen');
+    expect(firstHeadingOf(body)).toBe(page.firstH1);
   });
 });
