@@ -42,8 +42,16 @@ const ADD_WINDOW = 32;
 /** Files of Pagefind's output the site needs: pages are all English, the client runs Pagefind without its worker, and Pagefind's own UIs are not used. */
 const WANTED = /^(pagefind\.js|pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|wasm\.en\.pagefind|(index|fragment|filter)\/[^/]+)$/;
 
-/** The /search page as a generated source page (none when search is turned off). */
+const searchPageOf = new WeakMap<ResolvedConfig, SourcePage[]>();
+
+/** The /search page as a generated source page (none when search is turned off); the same object while the config is. */
 export function searchPages(config: ResolvedConfig): SourcePage[] {
+  let pages = searchPageOf.get(config);
+  if (!pages) searchPageOf.set(config, (pages = makeSearchPages(config)));
+  return pages;
+}
+
+function makeSearchPages(config: ResolvedConfig): SourcePage[] {
   if (config.user.search === false) return [];
   const html = [
     `<h1>${escapeHtml(SEARCH_PAGE_TITLE)}</h1>`,

@@ -145,12 +145,23 @@ function cachedRender(data: PageData, sidebar: SidebarNode[] | undefined, input:
   if (!input.cache) return render('');
   // The content and TOC are compared by identity: serialising them for every page on every save
   // would cost more than the rest of the comparison.
-  const key = `${contextKey}\0${JSON.stringify({ ...data, html: '', toc: [] })}`;
+  const key = `${contextKey}\0${renderKey(data)}`;
   const hit = input.cache.get(data.route);
   if (hit && hit.key === key && hit.content === data.html && hit.toc === data.toc) return hit;
   const rendered = render(key);
   input.cache.set(data.route, rendered);
   return rendered;
+}
+
+/**
+ * Everything of a page's data but its content and TOC, as one string: made for every page on every
+ * watch rebuild, so plain concatenation rather than JSON (a NUL cannot occur in these texts).
+ */
+function renderKey(d: PageData): string {
+  const link = (l?: { title: string; route: string }) => (l ? `${l.title}\u0001${l.route}` : '');
+  const crumbs = d.breadcrumbs.map((b) => `${b.label}\u0001${b.route ?? ''}`).join('\u0002');
+  const cards = d.cards?.map((c) => `${c.title}\u0001${c.route ?? ''}\u0001${c.href ?? ''}\u0001${c.description}`).join('\u0002') ?? '';
+  return [d.route, d.title, d.description, d.hideToc, d.kind, crumbs, link(d.prev), link(d.next), d.sidebar?.file ?? '', cards].join('\0');
 }
 
 /**

@@ -11,6 +11,7 @@ import remarkRehype from 'remark-rehype';
 import rehypeStringify from 'rehype-stringify';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import type { Highlighter } from 'shiki';
+import type { Root } from 'hast';
 import { preprocess } from './markdown/preprocess.ts';
 import { VFile } from 'vfile';
 import { remarkDocsgen, type DocsgenMarkdownContext, type DocsgenMarkdownResult, type HeadingInfo, type ImageRef, type OutboundLink } from './markdown/remark-docsgen.ts';
@@ -170,9 +171,13 @@ Text.
 `;
 
 /** Transforms pages in this thread (also what each worker runs). */
-export async function transformInline(pages: SourcePage[], options: TransformOptions): Promise<TransformedPage[]> {
+export async function transformInline(pages: SourcePage[], options: TransformOptions, reuseHighlights = true): Promise<TransformedPage[]> {
   const highlighter = await getHighlighter(options.langs);
-  const processor = createProcessor(highlighter);
+  // A grammar loaded since can change how embedded code in another language highlights.
+  const loaded = highlighter.getLoadedLanguages().length;
+  if (highlights.size > MAX_CACHED_HIGHLIGHTS || loaded !== highlightsLanguages) highlights.clear();
+  highlightsLanguages = loaded;
+  const processor = createProcessor(highlighter, reuseHighlights ? highlights : undefined);
   const byFile = new Map(options.routes);
   const assets = new AssetRegistry(options.baseUrl);
   const routeOfFile = (abs: string) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'));
@@ -208,7 +213,16 @@ function cacheKey(page: SourcePage, ctx: TransformContext): string {
   return key;
 }
 
-function createProcessor(highlighter: Highlighter): Processor {
+/**
+ * Highlighted code blocks by language, meta and code, in this thread: in `serve --watch` an edit to
+ * a page's prose leaves its code blocks as they were, and highlighting is most of a transform.
+ * Workers of a cold build do not keep one (no block repeats often enough to pay for the memory).
+ */
+const highlights = new Map<string, Root>();
+const MAX_CACHED_HIGHLIGHTS = 5000;
+let highlightsLanguages = 0;
+
+function createProcessor(highlighter: Highlighter, cache?: Map<string, Root>): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
@@ -221,6 +235,7 @@ function createProcessor(highlighter: Highlighter): Processor {
         fallbackLanguage: 'text',
         defaultLanguage: 'text',
         transformers: [codeMetaTransformer],
+        ...(cache ? { cache } : {}),
       });
     })
     .use(rehypeStringify, { allowDangerousHtml: true })

@@ -4,4 +4,4 @@ import { transformInline } from './transform-markdown.ts';
 import type { WorkerRequest } from './transform-workers.ts';
 
 const request = workerData as WorkerRequest;
-parentPort!.postMessage(await transformInline(request.pages, request.options));
+parentPort!.postMessage(await transformInline(request.pages, request.options, false));
