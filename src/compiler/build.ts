@@ -165,19 +165,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   await writer.begin();
   try {
     const bundle = await time('bundle', () => bundleClient(shell.shell, config.baseUrl));
-    await time('render', () =>
-      renderPages({
-        graph,
-        shell: shell.shell,
-        bundle,
-        siteUrl: config.user.url,
-        favicon: config.user.favicon,
-        image: config.user.image,
-        writer,
-        cache: options.cache?.rendered,
-      }),
-    );
-    const search = await time('search-index', () => indexSearch({ config, graph, writer }));
+    // Pagefind indexes in its own process while this thread renders.
+    const [, search] = await Promise.all([
+      time('render', () =>
+        renderPages({
+          graph,
+          shell: shell.shell,
+          bundle,
+          siteUrl: config.user.url,
+          favicon: config.user.favicon,
+          image: config.user.image,
+          writer,
+          cache: options.cache?.rendered,
+        }),
+      ),
+      time('search-index', () => indexSearch({ config, graph, writer })),
+    ]);
     followUp.search = search.later;
     if (options.cache && !cache.warmed) {
       followUp.warm = () => warmInlineTransform(site.pages, { toc: config.toc, routes: [], baseUrl: config.baseUrl });

@@ -100,8 +100,9 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   }
   const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, langs: siteLanguages(pages) };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() : 0;
-  const results = workers > 1
-    ? await transformInWorkers(todo.map((t) => t.page), options, workers)
+  const results = workers > 0
+    ? // Highlights are not kept: a cold build's code blocks rarely repeat.
+      await transformInWorkers(todo.map((t) => t.page), options, workers, (share) => transformInline(share, options, false))
     : await transformInline(todo.map((t) => t.page), options);
   todo.forEach(({ page, key }, i) => {
     const result = results[i];

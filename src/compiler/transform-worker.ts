@@ -1,7 +1,15 @@
-// Entry point of a transform worker thread (see transform-workers.ts).
+// Entry point of a transform worker thread (see transform-workers.ts): answers each chunk of pages
+// with their transforms, one chunk at a time.
 import { parentPort, workerData } from 'node:worker_threads';
-import { transformInline } from './transform-markdown.ts';
-import type { WorkerRequest } from './transform-workers.ts';
+import { transformInline, type TransformOptions } from './transform-markdown.ts';
+import type { WorkerAnswer, WorkerChunk } from './transform-workers.ts';
 
-const request = workerData as WorkerRequest;
-parentPort!.postMessage(await transformInline(request.pages, request.options, false));
+const options = workerData as TransformOptions;
+let queue = Promise.resolve();
+parentPort!.on('message', (chunk: WorkerChunk) => {
+  queue = queue.then(async () => {
+    // Highlights are not kept: a cold build's code blocks rarely repeat.
+    const pages = await transformInline(chunk.pages, options, false);
+    parentPort!.postMessage({ id: chunk.id, pages } satisfies WorkerAnswer);
+  });
+});

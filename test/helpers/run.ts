@@ -15,8 +15,8 @@ export interface CliResult {
 }
 
 /** Runs the real CLI, as a user would, in the given folder. */
-export function runCli(args: string[], cwd: string): CliResult {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): CliResult {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production', ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LinkChecker } from 'linkinator';
 import { createStaticServer } from '../../src/server/static-server.ts';
-import { fixture, runCli, snapshotTree, tempDir } from '../helpers/run.ts';
+import { fixture, repoRoot, runCli, snapshotTree, tempDir } from '../helpers/run.ts';
+import { spawnSync } from 'node:child_process';
 
 const site = tempDir('docsgen-good-');
 const out = path.join(site, 'build');
@@ -155,4 +156,29 @@ describe('docsgen CLI', () => {
     expect(r.stderr).toContain('site/docsgen.config.ts  config file not found');
     expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
   });
+});
+
+describe('docsgen build across threads', () => {
+  const generator = path.resolve(repoRoot, '../shared/bench/gen-corpus.mjs');
+
+  // Pages are shared between this thread and workers chunk by chunk, whichever is free first: the
+  // output must not depend on which thread made which page.
+  it.skipIf(!existsSync(generator))('gives the same bytes with no worker, one, or three', () => {
+    const site = tempDir('docsgen-threads-');
+    spawnSync(process.execPath, [generator, site, '120', '3'], { stdio: 'ignore' });
+    writeFileSync(
+      path.join(site, 'docsgen.config.ts'),
+      "import { defineConfig } from 'docsgen';\nexport default defineConfig({ title: 'Corpus', url: 'https://example.com', docs: { path: 'docs', sidebarPath: 'sidebars.js' }, staticDir: 'static', navbar: { items: [] } });\n",
+    );
+    const trees = ['0', '1', '3'].map((workers) => {
+      const r = runCli(['build', '--no-cache', '--config', 'docsgen.config.ts', '--out', `out-${workers}`], site, { DOCSGEN_WORKERS: workers });
+      expect(r.status, r.stderr).toBe(0);
+      return snapshotTree(path.join(site, `out-${workers}`));
+    });
+    expect(trees[0].size).toBeGreaterThan(120);
+    for (const tree of trees.slice(1)) {
+      expect([...tree.keys()].sort()).toEqual([...trees[0].keys()].sort());
+      for (const [file, bytes] of trees[0]) expect(tree.get(file), file).toBe(bytes);
+    }
+  }, 180_000);
 });
