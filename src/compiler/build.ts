@@ -65,7 +65,7 @@ export interface BuildResult {
 
 /** Work `serve --watch` does after a build, off the path from a save to the reload. */
 export interface FollowUp {
-  /** Load this thread's grammars (the first build used workers), before the first save needs them. */
+  /** Load this thread's grammars (the first build may have transformed nothing here), before the first save needs them. */
   warm?: () => Promise<void>;
   /** Bring the search index up to date: best when the writer pauses, as it keeps the main thread busy. */
   search?: () => Promise<void>;
@@ -101,7 +101,8 @@ export async function loadSite(options: BuildOptions, time: StageTimer): Promise
   // Forgotten until this build has loaded them: a failed load must not leave an older copy to reuse.
   if (options.cache) options.cache.site = undefined;
   const config = reusable?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
-  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, options.cache?.collect, options.changed));
+  // The watcher's hint is trusted only while the config is the same one (it names the docs folder).
+  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, options.cache?.collect, reusable ? options.changed : undefined));
   const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config)));
   failOnErrors([...docs.diagnostics, ...apis.diagnostics]);
   const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));

@@ -56,6 +56,8 @@ export type FileCache = Map<string, { mtimeMs: number; size: number; page: Sourc
 export interface CollectCache {
   files: FileCache;
   listing?: Listing;
+  /** The docs folder and route base the pages were read with: routes depend on both. */
+  readWith?: string;
 }
 
 /**
@@ -83,10 +85,15 @@ export function stripNumberPrefix(segment: string): string {
 }
 
 export async function collectDocs(docsDir: string, routeBase: string, cache?: CollectCache, hint?: ChangeHint): Promise<CollectedDocs> {
-  const reuse = cache?.listing && hint && !hint.structural && ![...hint.files].some((f) => CATEGORY_FILE.test(path.basename(f)));
+  if (cache && cache.readWith !== `${docsDir}\0${routeBase}`) {
+    cache.files.clear();
+    cache.listing = undefined;
+    cache.readWith = `${docsDir}\0${routeBase}`;
+  }
+  const reuse = Boolean(cache?.listing && hint && !hint.structural && ![...hint.files].some((f) => CATEGORY_FILE.test(path.basename(f))));
   let listing: Listing;
   if (reuse) {
-    listing = cache.listing!;
+    listing = cache!.listing!;
   } else {
     const files: string[] = [];
     const categoryFiles: string[] = [];
@@ -98,7 +105,7 @@ export async function collectDocs(docsDir: string, routeBase: string, cache?: Co
   }
   const diagnostics: Diagnostic[] = [...listing.categories.diagnostics];
   // With a hint, a file the watcher did not report is known to be unchanged: no need to stat it.
-  const unchanged = (file: string) => reuse === true && !hint!.files.has(file) && cache!.files.has(file);
+  const unchanged = (file: string) => reuse && !hint!.files.has(file) && cache!.files.has(file);
   const pages = await Promise.all(listing.files.map((f) => readPageCached(docsDir, f, routeBase, diagnostics, cache?.files, unchanged)));
   const categories = listing.categories;
   return { pages: pages.filter((p): p is SourcePage => p !== undefined), categories: categories.meta, diagnostics };

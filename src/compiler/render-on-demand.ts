@@ -1,32 +1,37 @@
 // For `serve --watch`: the site ready to serve in about a second, whatever its size. The site graph
-// is made without transforming any page (titles come from frontmatter or the first `# ` line), and a
+// is made without transforming any page (titles come from frontmatter or the first heading), and a
 // page is transformed and rendered when a browser asks for it, while the full build runs behind.
-// Once that build is done, the server goes back to serving its output.
+// Everything it answers is kept in memory: it never writes to the output folder, which belongs to
+// the build. Once that build is done, the server goes back to serving its output.
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleClient } from './bundle-client.ts';
 import { buildSiteGraph, pageContent, type SiteGraph } from './site-graph.ts';
 import { graphInput, loadSite, siteRedirects, siteShell, stageTimer, transformContext, type BuildOptions } from './build.ts';
 import { renderNotFound, renderRoute, writeSidebarFiles } from './render-pages.ts';
-import { AssetRegistry, firstHeadingOf, transformPages, type TransformedPage } from './transform-markdown.ts';
-import { IncrementalWriter } from './write-output.ts';
-import type { SourcePage } from './collect-docs.ts';
+import { AssetRegistry, firstHeadingOf, siteLanguages, transformPages, type TransformedPage } from './transform-markdown.ts';
+import { normaliseRoute, type SourcePage } from './collect-docs.ts';
+import type { OutputSink } from './write-output.ts';
+
+export interface OnDemandResponse {
+  /** A file name with the extension of what it is, for the content type. */
+  name: string;
+  body: string | Uint8Array;
+  status: number;
+}
 
 export interface OnDemandSite {
   /** Redirects of the site, for the server to answer while no build has finished. */
   redirects: Map<string, string>;
-  /** The document at a route, or its data chunk; undefined when no page has that route. */
-  render(route: string, kind: 'html' | 'json'): Promise<string | undefined>;
+  /** What the site has at this request path; undefined when it has nothing there. */
+  respond(urlPath: string): Promise<OnDemandResponse | undefined>;
+  /** The documents rendered so far, by route: to tell whether the full build shows them differently. */
+  served(): Promise<Map<string, string>>;
   timings: Record<string, number>;
 }
 
 const DATA_CHUNK = /^\/_data\/(.+)\.json$/;
-
-/** The route whose document (`html`) or data chunk (`json`) a request path names, if it names one. */
-export function requestedRoute(urlPath: string): { route: string; kind: 'html' | 'json' } {
-  const chunk = DATA_CHUNK.exec(urlPath);
-  if (chunk && !chunk[1].startsWith('sidebars/')) return { route: chunk[1] === 'index' ? '/' : `/${chunk[1]}`, kind: 'json' };
-  return { route: urlPath.replace(/\.html?$/, '').replace(/\/index$/, '').replace(/\/+$/, '') || '/', kind: 'html' };
-}
 
 export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSite> {
   const timings: Record<string, number> = {};
@@ -40,47 +45,72 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
   const bundle = await time('bundle', () => bundleClient(shell.shell, config.baseUrl));
   const render = { graph, shell: shell.shell, bundle, siteUrl: config.user.url, favicon: config.user.favicon, image: config.user.image };
 
-  // What pages load besides themselves: the bundle, the sidebars, static files, the 404 page.
-  const outDir = path.resolve(options.cwd ?? process.cwd(), options.outDir);
-  const writer = new IncrementalWriter(outDir);
-  await writer.begin();
-  const sidebarFiles = await time('write', async () => {
-    for (const f of bundle.files) await writer.write(f.path, f.contents);
-    if (config.staticDir) await writer.copyDir(config.staticDir);
-    await writer.write('404.html', renderNotFound(render));
-    return writeSidebarFiles({ graph, shell: shell.shell, writer });
-  });
+  // What pages load besides themselves: the bundle and the sidebars, by URL path.
+  const files = new Map<string, string | Uint8Array>();
+  for (const f of bundle.files) files.set(`/${f.path}`, f.contents);
+  const memory: OutputSink = {
+    begin: async () => {},
+    write: async (rel, contents) => void files.set(`/${rel}`, contents),
+    copy: async () => {},
+    copyDir: async () => {},
+    commit: async () => {},
+    abort: async () => {},
+  };
+  const sidebarFiles = await writeSidebarFiles({ graph, shell: shell.shell, writer: memory });
+  const notFound = renderNotFound(render);
 
   const assets = new AssetRegistry(config.baseUrl);
-  // Its own cache: a transform prunes its cache to the pages it was given, and the build's holds them all.
-  const context = transformContext(site, assets, new Map());
+  // Its own cache: a transform prunes its cache to the pages it was given. The grammars are the
+  // whole site's, as in the build, so that code highlights the same.
+  const context = { ...transformContext(site, assets, new Map()), langs: siteLanguages(site.pages) };
   const sources = new Map(site.pages.map((p) => [p.route, p]));
-  const made = new Map<string, Promise<{ html: string; json: string } | undefined>>();
+  const made = new Map<string, Promise<{ html: string; json: string }>>();
 
   /** The graph with one page's real content in place of its outline. */
   const withContent = async (source: SourcePage): Promise<SiteGraph> => {
     const transformed = (await transformPages([source], context)).get(source.id)!;
-    for (const [abs, url] of assets.urls) await writer.copy(abs, url.slice(config.baseUrl.length));
     const page = graph.pages.get(source.route)!;
     const pages = new Map(graph.pages);
     pages.set(source.route, { ...page, ...pageContent(source, transformed, page.title) });
     return { ...graph, pages };
   };
 
-  const make = async (route: string) => {
-    if (!graph.pages.has(route)) return undefined;
-    const source = sources.get(route);
-    const pageGraph = source && !source.prebuilt ? await withContent(source) : graph;
-    return renderRoute({ ...render, graph: pageGraph }, route, sidebarFiles);
+  const page = (route: string) => {
+    let pending = made.get(route);
+    if (!pending) {
+      const source = sources.get(route);
+      pending = (source && !source.prebuilt ? withContent(source) : Promise.resolve(graph)).then((g) => renderRoute({ ...render, graph: g }, route, sidebarFiles)!);
+      made.set(route, pending);
+    }
+    return pending;
+  };
+
+  /** A file of the static folder or an image a rendered page uses, read when asked for. */
+  const staticFile = async (urlPath: string): Promise<OnDemandResponse | undefined> => {
+    const image = [...assets.urls].find(([, url]) => url === urlPath)?.[0];
+    const file = image ?? (config.staticDir ? path.join(config.staticDir, urlPath) : undefined);
+    if (!file || (!image && !file.startsWith(config.staticDir! + path.sep)) || !existsSync(file) || !statSync(file).isFile()) return undefined;
+    return { name: file, body: await readFile(file), status: 200 };
   };
 
   return {
     redirects: siteRedirects(site, graph).map,
     timings,
-    async render(route, kind) {
-      let pending = made.get(route);
-      if (!pending) made.set(route, (pending = make(route)));
-      return (await pending)?.[kind];
+    async respond(urlPath) {
+      const file = files.get(urlPath);
+      if (file) return { name: urlPath, body: file, status: 200 };
+      const chunk = DATA_CHUNK.exec(urlPath);
+      const route = chunk ? normaliseRoute(`/${chunk[1]}`) : normaliseRoute(urlPath);
+      if (graph.pages.has(route)) {
+        const made = await page(route);
+        return chunk ? { name: 'data.json', body: made.json, status: 200 } : { name: 'index.html', body: made.html, status: 200 };
+      }
+      return (await staticFile(urlPath)) ?? (chunk || !path.extname(urlPath) ? { name: '404.html', body: notFound, status: 404 } : undefined);
+    },
+    async served() {
+      const out = new Map<string, string>();
+      for (const [route, pending] of made) out.set(route, (await pending.catch(() => undefined))?.html ?? '');
+      return out;
     },
   };
 }

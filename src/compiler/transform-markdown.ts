@@ -59,6 +59,8 @@ export interface TransformContext {
   cache?: Map<string, TransformedPage>;
   /** Changes when any route changes, since `.md` links are rewritten to routes. */
   routesSignature: string;
+  /** Grammars to load, when the pages given are not the whole site (see TransformOptions.langs). */
+  langs?: string[];
 }
 
 const COMPILER_CACHE_VERSION = '1';
@@ -98,7 +100,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
       todo.push({ page, key });
     }
   }
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, langs: siteLanguages(pages) };
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, langs: ctx.langs ?? siteLanguages(pages) };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() : 0;
   const results = workers > 0
     ? // Highlights are not kept: a cold build's code blocks rarely repeat.
@@ -119,34 +121,56 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const ATX_H1 = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const SETEXT_H1 = /^ {0,3}=+[ \t]*$/;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /**
- * The text of a body's first `# ` heading, outside code fences, without transforming it: what the
- * site graph needs of a page `serve --watch` has not transformed yet. Inline markup is dropped.
+ * The text of a body's first h1 (`# Title`, or a line underlined with `===`), outside code fences
+ * and HTML comments, without transforming it: what the site graph needs of a page `serve --watch`
+ * has not transformed yet. Inline markup is dropped as the transform drops it, for what titles
+ * usually hold; `serve --watch` reloads a page if the full build then titles it differently.
  */
 export function firstHeadingOf(body: string): string | undefined {
   let fence: string | undefined;
+  let comment = false;
+  let previous = '';
   for (const line of body.split('\n')) {
     const f = FENCE.exec(line);
-    if (f && (!fence || (f[1][0] === fence[0] && f[1].length >= fence.length))) {
+    if (!comment && f && (!fence || (f[1][0] === fence[0] && f[1].length >= fence.length))) {
       fence = fence ? undefined : f[1];
+      previous = '';
       continue;
     }
-    const h = fence ? null : ATX_H1.exec(line);
-    if (h) {
-      return h[1]
-        .replace(/\s*\{#[\w-]+\}$/, '')
-        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-        .replace(/(\*\*|__|\*|_|`)(.+?)\1/g, '$2')
-        .trim();
+    if (fence) continue;
+    if (comment || line.trimStart().startsWith('<!--')) {
+      comment = !line.includes('-->');
+      previous = '';
+      continue;
     }
+    const atx = ATX_H1.exec(line);
+    if (atx) return plainText(atx[1]);
+    if (SETEXT_H1.test(line) && previous.trim() && !/^ {0,3}([-*+][ \t]|>|#|\d+[.)][ \t])/.test(previous)) return plainText(previous.trim());
+    previous = line;
   }
   return undefined;
 }
 
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/\s*\{#[\w-]+\}$/, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|\*|`)(.+?)\1/g, '$2')
+    .replace(/(?<![\p{L}\p{N}])(__|_)(.+?)\1(?![\p{L}\p{N}])/gu, '$2')
+    .replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (m, e: string) =>
+      e[0] === '#' ? String.fromCodePoint(e[1].toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e] ?? m),
+    )
+    .trim();
+}
+
 /**
- * `serve --watch`: the first build runs in workers, so this thread has loaded no grammar yet, and
- * the first save would pay for loading them all. Done after that build instead, while the writer reads.
+ * `serve --watch`: when the first build took every page from the cache, this thread has loaded no
+ * grammar yet, and the first save would pay for loading them all. Done after that build instead,
+ * while the writer reads (loading what is loaded already costs nothing).
  */
 export async function warmInlineTransform(pages: SourcePage[], options: Omit<TransformOptions, 'langs'>): Promise<void> {
   const langs = siteLanguages(pages);
@@ -192,7 +216,8 @@ export async function transformInline(pages: SourcePage[], options: TransformOpt
 const keyMemo = new WeakMap<SourcePage, { context: string; key: string }>();
 const langMemo = new WeakMap<SourcePage, string[]>();
 
-function siteLanguages(pages: SourcePage[]): string[] {
+/** The languages of the code blocks of these pages that shiki knows. */
+export function siteLanguages(pages: SourcePage[]): string[] {
   const all = new Set<string>();
   for (const page of pages) {
     let langs = langMemo.get(page);

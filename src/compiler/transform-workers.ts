@@ -53,16 +53,25 @@ export async function transformInWorkers(
   const chunks: number[][] = [];
   for (let i = 0; i < pages.length; i += CHUNK) chunks.push(pages.slice(i, i + CHUNK).map((_, j) => i + j));
   let next = 0;
-  const take = () => (next < chunks.length ? chunks[next++] : undefined);
+  let failed = false;
+  // After a failure no thread takes another chunk, so every worker finishes and stops.
+  const take = () => (!failed && next < chunks.length ? chunks[next++] : undefined);
   const results = new Array<TransformedPage>(pages.length);
   const place = (indexes: number[], out: TransformedPage[]) => indexes.forEach((pageIndex, j) => (results[pageIndex] = out[j]));
-  const running = Array.from({ length: workers }, () => runWorker(options, take, pages, place));
-  for (let chunk = take(); chunk; chunk = take()) {
-    place(chunk, await inThisThread(chunk.map((i) => pages[i])));
-    // Let the workers' answers in, so that they are sent their next chunks.
-    await new Promise((resolve) => setImmediate(resolve));
+  const running = Promise.all(Array.from({ length: workers }, () => runWorker(options, take, pages, place)));
+  running.catch(() => (failed = true)); // observed at once: a worker failing while this thread works must not crash the process
+  try {
+    for (let chunk = take(); chunk; chunk = take()) {
+      place(chunk, await inThisThread(chunk.map((i) => pages[i])));
+      // Let the workers' answers in, so that they are sent their next chunks.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } catch (e) {
+    failed = true;
+    await running.catch(() => {});
+    throw e;
   }
-  await Promise.all(running);
+  await running;
   return results;
 }
 
@@ -86,7 +95,10 @@ function runWorker(options: TransformOptions, take: () => number[] | undefined, 
         void worker.terminate();
       }
     });
-    worker.once('error', reject);
+    worker.once('error', (e) => {
+      reject(e);
+      void worker.terminate();
+    });
     worker.once('exit', (code) => {
       if (inFlight.size > 0) reject(new Error(`docsgen: transform worker stopped with code ${code}`));
     });

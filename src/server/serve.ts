@@ -7,7 +7,9 @@ import type { ChangeHint } from '../compiler/collect-docs.ts';
 import { IncrementalWriter } from '../compiler/write-output.ts';
 import { DocsgenError, formatDiagnostic } from '../compiler/errors.ts';
 import { createStaticServer } from './static-server.ts';
-import { prepareOnDemand, requestedRoute, type OnDemandSite } from '../compiler/render-on-demand.ts';
+import { prepareOnDemand, type OnDemandSite } from '../compiler/render-on-demand.ts';
+import { htmlPathOf } from '../compiler/write-output.ts';
+import { readFile } from 'node:fs/promises';
 
 export interface ServeOptions {
   config: string;
@@ -37,8 +39,9 @@ export async function serve(opts: ServeOptions): Promise<number> {
   let lastError: string | undefined;
   const clients = new Set<ServerResponse>();
 
-  /** What the watcher reported since the last build started; undefined for the first build. */
-  let pending: ChangeHint | undefined;
+  // What the watcher reported, for the next build and for the next on-demand site.
+  const buildChanges = new Changes();
+  const demandChanges = new Changes();
 
   let idleTimer: NodeJS.Timeout | undefined;
   let latestSearch: (() => Promise<void>) | undefined;
@@ -48,13 +51,13 @@ export async function serve(opts: ServeOptions): Promise<number> {
 
   const rebuild = async (): Promise<boolean> => {
     const t0 = performance.now();
-    const changed = pending;
-    pending = { files: new Set(), structural: false };
+    const changed = buildChanges.take();
     try {
       const result = await build({ config: opts.config, outDir: opts.out, cache, sink, changed });
       redirects = result.redirects;
-      // The first build's pages are those already shown on demand: nothing to reload for.
+      // The first build's pages are those already shown on demand: reload only where they differ.
       const first = !built;
+      const shown = first ? onDemand : undefined;
       built = true;
       onDemand = undefined;
       const recovered = lastError !== undefined;
@@ -65,7 +68,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
       // A build that changed no file (a save without changes) leaves open pages alone, unless
       // they show the error overlay of the build before.
       const changedFiles = !sink || sink.written.length > 0;
-      if ((changedFiles && !(first && opts.watch)) || recovered) broadcast('reload', '');
+      if ((changedFiles && !(first && opts.watch)) || recovered || (shown && (await differsFromBuild(shown, outDir)))) broadcast('reload', '');
       if (result.followUp.warm) setImmediate(() => void result.followUp.warm!());
       if (result.followUp.search) {
         // The newest build's index is the one made (it stops an older one halfway); a save that
@@ -81,14 +84,14 @@ export async function serve(opts: ServeOptions): Promise<number> {
       }
       return true;
     } catch (e) {
-      // What this build consumed may not have been read (it stopped early): check everything next time.
-      pending = undefined;
+      // What this build was told of may not have been read (it stopped early): check everything next time.
+      buildChanges.owe();
       lastError = e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e);
       console.error(lastError);
       console.error('docsgen: build failed; still serving the last good build');
       broadcast('build-error', lastError);
       // With no good build yet, pages keep being rendered on demand, from the sources as they are now.
-      if (opts.watch && !built) await prepare();
+      if (opts.watch && !built) await prepare(false);
       return false;
     }
   };
@@ -101,26 +104,32 @@ export async function serve(opts: ServeOptions): Promise<number> {
   let pageServed = () => {};
   const firstPageServed = new Promise<void>((resolve) => (pageServed = resolve));
   /**
-   * Makes the on-demand site again (after a failed first build, or an edit before the first build
-   * is done): with a hint, only the changed files are read again. Open pages reload to show it.
+   * Makes the on-demand site (again: after an edit before the first build is done, or a failed
+   * first build). It has a cache of its own, so it never races the build over one; only the
+   * newest one made is used, and none once a build has finished.
    */
-  const prepare = async (changed?: ChangeHint) => {
+  const demandCache = createBuildCache();
+  let demandGeneration = 0;
+  const prepare = async (announce: boolean) => {
+    const generation = ++demandGeneration;
+    const current = () => !built && generation === demandGeneration;
     try {
-      const site = await prepareOnDemand({ config: opts.config, outDir: opts.out, cache, changed });
-      if (built) return; // a full build finished meanwhile, and its output is what is served now
+      const site = await prepareOnDemand({ config: opts.config, outDir: opts.out, cache: demandCache, changed: demandChanges.take() });
+      if (!current()) return;
       onDemand = site;
       redirects = site.redirects;
       if (opts.verbose) console.log(`on-demand stages (ms): ${JSON.stringify(site.timings)}`);
-      if (changed) broadcast('reload', '');
+      if (announce) broadcast('reload', '');
     } catch (e) {
-      if (built) return;
+      demandChanges.owe();
+      if (!current()) return;
       // The full build reports the same problem, with the overlay; until then, nothing to show.
       onDemand = undefined;
       if (!(e instanceof DocsgenError)) console.error(String((e as Error)?.stack ?? e));
-      else if (changed) broadcast('build-error', e.message);
+      else if (announce) broadcast('build-error', e.message);
     }
   };
-  if (opts.watch) await prepare();
+  if (opts.watch) await prepare(false);
   else if (!(await rebuild())) return 1;
 
   const server = createStaticServer({
@@ -129,14 +138,12 @@ export async function serve(opts: ServeOptions): Promise<number> {
     transformHtml: opts.watch ? injectLiveReload : undefined,
     onDemand: opts.watch
       ? async (urlPath) => {
-          if (!onDemand) return undefined;
-          const { route, kind } = requestedRoute(urlPath);
-          const body = await onDemand.render(route, kind).catch((e: unknown) => {
-            console.error(`docsgen: could not render ${route} on demand: ${(e as Error)?.message ?? e}`);
+          const made = await onDemand?.respond(urlPath).catch((e: unknown) => {
+            console.error(`docsgen: could not render ${urlPath} on demand: ${(e as Error)?.message ?? e}`);
             return undefined;
           });
-          if (body !== undefined && kind === 'html') pageServed();
-          return body === undefined ? undefined : { name: kind === 'html' ? 'index.html' : 'data.json', body };
+          if (made?.name === 'index.html') pageServed();
+          return made;
         }
       : undefined,
     extraRoutes: opts.watch
@@ -166,18 +173,15 @@ export async function serve(opts: ServeOptions): Promise<number> {
     // Anything saved before the build starts is in it.
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.race([firstPageServed, delay(FIRST_BUILD_GRACE_MS)]).then(async () => {
-      let early: ChangeHint = { files: new Set(), structural: false };
+      // Ready before the build starts: the build reads every file, the watcher reports what changes after.
       closeWatcher = await watchSources(opts.config, outDir, (event, file) => {
-        for (const hint of [(pending ??= { files: new Set(), structural: false }), early]) {
-          hint.files.add(path.resolve(file));
-          if (event !== 'change') hint.structural = true;
-        }
+        buildChanges.add(event, file);
+        demandChanges.add(event, file);
         clearTimeout(timer);
         timer = setTimeout(() => {
           running = running.then(rebuild);
           // Before the first build is done, the edit shows at once through the on-demand pages.
-          if (!built) void prepare(early);
-          early = { files: new Set(), structural: false };
+          if (!built) void prepare(true);
         }, DEBOUNCE_MS);
       });
       return rebuild();
@@ -194,7 +198,42 @@ export async function serve(opts: ServeOptions): Promise<number> {
   });
 }
 
-/** Watches content/ and the config's folder; the output folder (which may sit inside) and tool folders are left out. */
+/**
+ * What the watcher reported since it was last asked. The first answer, and the first after a
+ * failure (the failed build may not have read what it was told of), is "check everything".
+ */
+class Changes {
+  private hint: ChangeHint = { files: new Set(), structural: false };
+  private everything = true;
+
+  add(event: string, file: string): void {
+    this.hint.files.add(path.resolve(file));
+    if (event !== 'change') this.hint.structural = true;
+  }
+
+  /** The changes since the last call; undefined when everything must be checked. */
+  take(): ChangeHint | undefined {
+    const hint = this.everything ? undefined : this.hint;
+    this.hint = { files: new Set(), structural: false };
+    this.everything = false;
+    return hint;
+  }
+
+  owe(): void {
+    this.everything = true;
+  }
+}
+
+/** Whether any page shown on demand is not what the build wrote for it. */
+async function differsFromBuild(shown: OnDemandSite, outDir: string): Promise<boolean> {
+  for (const [route, html] of await shown.served()) {
+    const built = await readFile(path.join(outDir, htmlPathOf(route)), 'utf8').catch(() => '');
+    if (built !== html) return true;
+  }
+  return false;
+}
+
+/** Watches content/ and the config's folder, once chokidar is ready; the output folder (which may sit inside) and tool folders are left out. */
 async function watchSources(config: string, outDir: string, onChange: (event: string, file: string) => void): Promise<() => Promise<void>> {
   const { watch } = await import('chokidar');
   const root = path.dirname(path.dirname(path.resolve(config)));
@@ -202,6 +241,7 @@ async function watchSources(config: string, outDir: string, onChange: (event: st
   const ignored = (file: string) => file === outDir || file.startsWith(outDir + path.sep) || /(^|[\\/])(node_modules|\.git|\.docsgen-cache)([\\/]|$)/.test(file);
   const watcher = watch([path.join(root, 'content'), path.dirname(path.resolve(config))], { ignoreInitial: true, ignored });
   watcher.on('all', onChange);
+  await new Promise<void>((resolve) => watcher.once('ready', resolve));
   return () => watcher.close();
 }
 

@@ -44,7 +44,7 @@ export interface StaticServerOptions {
    * Answers before the output folder is looked at (`serve --watch` while its first build runs):
    * a body with the file name it would have, or undefined to fall through to the folder.
    */
-  onDemand?: (urlPath: string) => Promise<{ name: string; body: string } | undefined>;
+  onDemand?: (urlPath: string) => Promise<{ name: string; body: string | Uint8Array; status: number } | undefined>;
 }
 
 /**
@@ -96,8 +96,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Static
   const made = await options.onDemand?.(urlPath);
   if (made) {
     const type = contentType(made.name);
-    const body = Buffer.from(type.startsWith('text/html') && options.transformHtml ? options.transformHtml(made.body) : made.body);
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', 'content-length': body.length });
+    const html = type.startsWith('text/html') && options.transformHtml && typeof made.body === 'string';
+    const body = Buffer.from(html ? options.transformHtml!(made.body as string) : made.body);
+    res.writeHead(made.status, { 'content-type': type, 'cache-control': 'no-cache', 'content-length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
     return;
   }

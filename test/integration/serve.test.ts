@@ -259,6 +259,36 @@ describe('docsgen serve --watch', () => {
     }
   });
 
+  it('after a failed build, reads again what that build was told of', async () => {
+    // The config breaks, a page is edited while it is broken (that build stops before reading
+    // pages), then the config is fixed: the edit must be in the next build.
+    const config = path.join(site, 'site/docsgen.config.ts');
+    const goodConfig = readFileSync(config, 'utf8');
+    const page = path.join(site, 'content/docs/reference/config.md');
+    const goodPage = readFileSync(page, 'utf8');
+    try {
+      let failed = nextEvent('build-error');
+      await new Promise((r) => setTimeout(r, 200));
+      writeFileSync(config, goodConfig.replace('export default defineConfig({', 'export default defineConfig({ {'));
+      await failed;
+      failed = nextEvent('build-error');
+      await new Promise((r) => setTimeout(r, 200));
+      writeFileSync(page, `${goodPage}\nEdited while the config was broken.\n`);
+      await failed;
+      const reload = nextEvent('reload');
+      await new Promise((r) => setTimeout(r, 200));
+      writeFileSync(config, goodConfig);
+      await reload;
+      expect((await request(server.port, '/reference/config')).body).toContain('Edited while the config was broken.');
+    } finally {
+      const back = nextEvent('reload');
+      await new Promise((r) => setTimeout(r, 200));
+      writeFileSync(config, goodConfig);
+      writeFileSync(page, goodPage);
+      await back;
+    }
+  });
+
   it('shows a broken edit as an overlay in the open page, and reloads it when fixed', async () => {
     const file = path.join(site, 'content/docs/guides/advanced.md');
     const good = readFileSync(file, 'utf8');

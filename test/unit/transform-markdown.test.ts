@@ -123,10 +123,16 @@ describe('firstHeadingOf (titles for pages serve --watch has not transformed yet
     expect(firstHeadingOf('## Only second level\n#hashtag')).toBeUndefined();
   });
 
-  it('agrees with the transform on a page whose title comes from its h1', async () => {
-    const body = 'Some text.\n\n# Getting _started_ with `docsgen`\n\nMore.\n';
-    const page = await transform(body);
-    expect(page.firstH1).toBe('Getting started with docsgen');
-    expect(firstHeadingOf(body)).toBe(page.firstH1);
+  it('agrees with the transform on the titles pages have', async () => {
+    const bodies = [
+      'Some text.\n\n# Getting _started_ with `docsgen`\n\nMore.\n',
+      '# The feature_flag_name option\n',
+      '# Segments &amp; constraints &#8212; a &lt;guide&gt;\n',
+      '**_Strongly_** put\n===\n\nText.\n',
+      '<!--\n# Not this one\n-->\n\n# This one\n',
+      '```\n# code\n```\n\n# After the code {#custom}\n',
+      'Intro\n\n## Only a second-level heading\n',
+    ];
+    for (const body of bodies) expect(firstHeadingOf(body), body).toBe((await transform(body)).firstH1);
   });
 });
