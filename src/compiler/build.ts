@@ -33,6 +33,8 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** From the file watcher: what changed since the previous build with the same cache. */
   changed?: ChangeHint;
+  /** `serve --watch` answers requests during the build: keep the main thread out of the transform. */
+  keepThreadFree?: boolean;
 }
 
 export interface BuildCache {
@@ -151,7 +153,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const cache = options.cache ?? createBuildCache();
   if (cacheDir && !cache.persisted && cache.transformed.size === 0) cache.transformed = await loadTransformCache(cacheDir);
   const keysBefore = new Set(cache.transformed.keys());
-  const transformed = await time('transform', () => transformPages(site.pages, transformContext(site, assets, cache.transformed)));
+  const transformed = await time('transform', () =>
+    transformPages(site.pages, { ...transformContext(site, assets, cache.transformed), keepThreadFree: options.keepThreadFree }),
+  );
   const graph = await time('graph', () => buildSiteGraph(graphInput(site, transformed)));
   const redirects = siteRedirects(site, graph);
   const shell = siteShell(site);

@@ -10,7 +10,7 @@ import { bundleClient } from './bundle-client.ts';
 import { buildSiteGraph, pageContent, type SiteGraph } from './site-graph.ts';
 import { graphInput, loadSite, siteRedirects, siteShell, stageTimer, transformContext, type BuildOptions } from './build.ts';
 import { renderNotFound, renderRoute, writeSidebarFiles } from './render-pages.ts';
-import { AssetRegistry, firstHeadingOf, siteLanguages, transformPages, type TransformedPage } from './transform-markdown.ts';
+import { AssetRegistry, firstHeadingOf, transformPages, type TransformedPage } from './transform-markdown.ts';
 import { normaliseRoute, type SourcePage } from './collect-docs.ts';
 import type { OutputSink } from './write-output.ts';
 
@@ -60,9 +60,11 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
   const notFound = renderNotFound(render);
 
   const assets = new AssetRegistry(config.baseUrl);
-  // Its own cache: a transform prunes its cache to the pages it was given. The grammars are the
-  // whole site's, as in the build, so that code highlights the same.
-  const context = { ...transformContext(site, assets, new Map()), langs: siteLanguages(site.pages) };
+  // Its own cache: a transform prunes its cache to the pages it was given. Only the page's own
+  // grammars are loaded (loading the whole site's would cost the first page a third of a second):
+  // code embedded in another language may highlight differently from the build, and if it does,
+  // the page reloads when the build is done.
+  const context = transformContext(site, assets, new Map());
   const sources = new Map(site.pages.map((p) => [p.route, p]));
   const made = new Map<string, Promise<{ html: string; json: string }>>();
 

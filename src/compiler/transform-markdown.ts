@@ -61,6 +61,8 @@ export interface TransformContext {
   routesSignature: string;
   /** Grammars to load, when the pages given are not the whole site (see TransformOptions.langs). */
   langs?: string[];
+  /** Leave this thread out of a parallel transform: it has requests to answer meanwhile. */
+  keepThreadFree?: boolean;
 }
 
 const COMPILER_CACHE_VERSION = '1';
@@ -101,11 +103,10 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     }
   }
   const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, langs: ctx.langs ?? siteLanguages(pages) };
-  const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() : 0;
-  const results = workers > 0
-    ? // Highlights are not kept: a cold build's code blocks rarely repeat.
-      await transformInWorkers(todo.map((t) => t.page), options, workers, (share) => transformInline(share, options, false))
-    : await transformInline(todo.map((t) => t.page), options);
+  const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() + (ctx.keepThreadFree ? 1 : 0) : 0;
+  // Highlights are not kept: a cold build's code blocks rarely repeat.
+  const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
+  const results = workers > 0 ? await transformInWorkers(todo.map((t) => t.page), options, workers, here) : await transformInline(todo.map((t) => t.page), options);
   todo.forEach(({ page, key }, i) => {
     const result = results[i];
     for (const img of result.images) if (img.file) ctx.assets.imageUrl(img.file);

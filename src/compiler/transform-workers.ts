@@ -48,7 +48,8 @@ export async function transformInWorkers(
   pages: SourcePage[],
   options: TransformOptions,
   workers: number,
-  inThisThread: (pages: SourcePage[]) => Promise<TransformedPage[]>,
+  /** Absent when this thread must stay free (it serves pages on demand meanwhile). */
+  inThisThread?: (pages: SourcePage[]) => Promise<TransformedPage[]>,
 ): Promise<TransformedPage[]> {
   const chunks: number[][] = [];
   for (let i = 0; i < pages.length; i += CHUNK) chunks.push(pages.slice(i, i + CHUNK).map((_, j) => i + j));
@@ -61,8 +62,8 @@ export async function transformInWorkers(
   const running = Promise.all(Array.from({ length: workers }, () => runWorker(options, take, pages, place)));
   running.catch(() => (failed = true)); // observed at once: a worker failing while this thread works must not crash the process
   try {
-    for (let chunk = take(); chunk; chunk = take()) {
-      place(chunk, await inThisThread(chunk.map((i) => pages[i])));
+    for (let chunk = inThisThread && take(); chunk; chunk = take()) {
+      place(chunk, await inThisThread!(chunk.map((i) => pages[i])));
       // Let the workers' answers in, so that they are sent their next chunks.
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -53,7 +53,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     const t0 = performance.now();
     const changed = buildChanges.take();
     try {
-      const result = await build({ config: opts.config, outDir: opts.out, cache, sink, changed });
+      const result = await build({ config: opts.config, outDir: opts.out, cache, sink, changed, keepThreadFree: opts.watch && !built });
       redirects = result.redirects;
       // The first build's pages are those already shown on demand: reload only where they differ.
       const first = !built;
