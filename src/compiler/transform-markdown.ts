@@ -262,6 +262,10 @@ function createProcessor(highlighter: Highlighter, cache?: Map<string, Root>): P
         fallbackLanguage: 'text',
         defaultLanguage: 'text',
         transformers: [codeMetaTransformer],
+        // No time limit per line: with one (shiki's default is 500 ms) a line tokenized while the
+        // machine is busy, or before the grammar's patterns are compiled, ends early and
+        // highlights differently, and two builds of the same input would differ.
+        tokenizeTimeLimit: 0,
         ...(cache ? { cache } : {}),
       });
     })
