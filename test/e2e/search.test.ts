@@ -326,11 +326,13 @@ describe('search page', () => {
     const first = await shown();
     expect(first.length).toBeGreaterThan(0);
     expect(first.length).toBeLessThan(expected.length);
-    while (await page.getByRole('button', { name: 'Load more results' }).count()) {
+    // The button comes a moment after the first batch: wait for it (click does) rather than count it.
+    while ((await shown()).length < expected.length) {
       const before = (await shown()).length;
       await page.getByRole('button', { name: 'Load more results' }).click();
       await poll(async () => (await shown()).length).toBeGreaterThan(before);
     }
+    expect(await page.getByRole('button', { name: 'Load more results' }).count()).toBe(0);
     expect((await shown()).sort()).toEqual(expected);
     expect(await page.getByRole('status').textContent()).toBe(`${expected.length} results for "widget"`);
     await page.close();
