@@ -70,11 +70,18 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the HTML is parsed. With the bundle held back, DOMContentLoaded never fires (module
- * scripts delay it), so this is the moment of the first paint without any of our scripts.
+ * Waits until the HTML is parsed and its stylesheets are loaded. With the bundle held back,
+ * DOMContentLoaded never fires (module scripts delay it), so this is the moment of the first paint
+ * without any of our scripts.
  */
 export async function parsed(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.readyState !== 'loading', undefined, { polling: 20 });
+  // The browser paints nothing before the head's stylesheets have loaded, so a check of what shows
+  // must not run before them either (on a busy machine it did).
+  await page.waitForFunction(
+    () => document.readyState !== 'loading' && [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet),
+    undefined,
+    { polling: 20 },
+  );
 }
 
 /** Polls until the assertion holds; the shell's effects settle asynchronously. */
