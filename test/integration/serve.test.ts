@@ -375,4 +375,23 @@ describe('docsgen serve --watch before its first build is done', () => {
       server.child.kill();
     }
   }, 180_000);
+
+  it.skipIf(!existsSync(generator))('stops at once on SIGTERM, even with its first build running in worker threads', async () => {
+    const site = tempDir('docsgen-stop-');
+    spawnSync(process.execPath, [generator, site, '200', '8'], { stdio: 'ignore' });
+    writeFileSync(
+      path.join(site, 'docsgen.config.ts'),
+      "import { defineConfig } from 'docsgen';\nexport default defineConfig({ title: 'Corpus', url: 'https://example.com', docs: { path: 'docs', sidebarPath: 'sidebars.js' }, staticDir: 'static', navbar: { items: [] } });\n",
+    );
+    const server = await startServe(site, ['--watch', '--config', 'docsgen.config.ts']);
+    expect((await request(server.port, '/')).status).toBe(200);
+    // The first page starts the full build; give it a moment to be well under way.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(server.output()).not.toContain('docsgen: built');
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // It did not wait for the build to finish first.
+    expect(server.output()).not.toContain('docsgen: built');
+  }, 60_000);
 });
