@@ -12,7 +12,9 @@ import rehypeStringify from 'rehype-stringify';
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import type { Highlighter } from 'shiki';
 import type { Root } from 'hast';
+import type { Root as MdastRoot } from 'mdast';
 import { preprocess } from './markdown/preprocess.ts';
+import { gatesKey, parseWithGfmGates, remarkGfmGated, type GfmGates } from './markdown/gfm-per-page.ts';
 import { VFile } from 'vfile';
 import { remarkDocsgen, type DocsgenMarkdownContext, type DocsgenMarkdownResult, type HeadingInfo, type ImageRef, type OutboundLink } from './markdown/remark-docsgen.ts';
 import { CODE_THEME, codeMetaTransformer, getHighlighter, languagesUsed } from './markdown/highlight.ts';
@@ -203,11 +205,11 @@ export async function transformInline(pages: SourcePage[], options: TransformOpt
   const loaded = highlighter.getLoadedLanguages().length;
   if (highlights.size > MAX_CACHED_HIGHLIGHTS || loaded !== highlightsLanguages) highlights.clear();
   highlightsLanguages = loaded;
-  const processor = createProcessor(highlighter, reuseHighlights ? highlights : undefined);
+  const processors = processorsFor(highlighter, reuseHighlights ? highlights : undefined);
   const byFile = new Map(options.routes);
   const assets = new AssetRegistry(options.baseUrl);
   const routeOfFile = (abs: string) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'));
-  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, assets }, processor));
+  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, assets }, processors));
 }
 
 /**
@@ -249,10 +251,29 @@ const highlights = new Map<string, Root>();
 const MAX_CACHED_HIGHLIGHTS = 5000;
 let highlightsLanguages = 0;
 
-function createProcessor(highlighter: Highlighter, cache?: Map<string, Root>): Processor {
+/** One processor per set of GFM gates (see gfm-per-page.ts), and one with all of GFM. */
+type Processors = (gates?: GfmGates) => Processor;
+const processorsMemo = new WeakMap<Highlighter, { cache?: Map<string, Root>; processors: Processors }>();
+
+function processorsFor(highlighter: Highlighter, cache?: Map<string, Root>): Processors {
+  const memo = processorsMemo.get(highlighter);
+  if (memo && memo.cache === cache) return memo.processors;
+  const made = new Map<string, Processor>();
+  const processors: Processors = (gates) => {
+    const key = gates ? gatesKey(gates) : 'all';
+    let processor = made.get(key);
+    if (!processor) made.set(key, (processor = createProcessor(highlighter, cache, gates)));
+    return processor;
+  };
+  processorsMemo.set(highlighter, { cache, processors });
+  return processors;
+}
+
+function createProcessor(highlighter: Highlighter, cache: Map<string, Root> | undefined, gates: GfmGates | undefined): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(gates ? [[remarkGfmGated, gates]] : [])
     .use(remarkDirective)
     .use(remarkDocsgen)
     .use(remarkRehype, { allowDangerousHtml: true })
@@ -276,7 +297,7 @@ function createProcessor(highlighter: Highlighter, cache?: Map<string, Root>): P
 function transformPage(
   page: SourcePage,
   ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; assets: AssetRegistry },
-  processor: Processor,
+  processors: Processors,
 ): TransformedPage {
   const file = rel(page.file);
   const pre = preprocess(page.body, file, page.lineOffset, page.isMdx);
@@ -292,6 +313,7 @@ function transformPage(
     imageUrl: (abs: string) => ctx.assets.imageUrl(abs),
   };
   const vfile = new VFile({ value: pre.text, data: { docsgen: { ctx: markdownCtx, out: result } } });
-  const html = String(processor.processSync(vfile));
+  const { tree, processor } = parseWithGfmGates(vfile, processors);
+  const html = String(processor.stringify(processor.runSync(tree as MdastRoot, vfile), vfile));
   return { html, ...result };
 }

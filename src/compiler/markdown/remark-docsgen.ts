@@ -2,7 +2,6 @@
 // the TOC, and the links and images of the page with their source positions (for the checks).
 import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
-import { visit, SKIP } from 'unist-util-visit';
 import type { Root, Heading, Link, Image, Parent, RootContent, Text, Definition, LinkReference, ImageReference } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { TocEntry } from '../../shared/types.ts';
@@ -70,9 +69,28 @@ export function remarkDocsgen() {
     const source = String(vfile.value);
     restoreUnknownDirectives(tree, source);
     transformDirectives(tree, ctx, out);
-    collectHeadings(tree, ctx, out);
-    collectLinksAndImages(tree, ctx, out);
+    const definitions = collectHeadings(tree, ctx, out);
+    collectLinksAndImages(tree, definitions, ctx, out);
   };
+}
+
+const SKIP = 'skip';
+type Visitor = (node: RootContent, index: number, parent: Parent) => typeof SKIP | void;
+
+/**
+ * Pre-order walk, like unist-util-visit's, for the few passes this plugin makes over every node.
+ * unist-util-visit allocates an array of ancestors at every node; on a large site that was more
+ * time than the passes' own work. A visitor may replace `parent.children[index]` with one node and
+ * return SKIP to leave the replacement unvisited.
+ */
+function walk(parent: Parent, visitor: Visitor): void {
+  const children = parent.children;
+  for (let i = 0; i < children.length; i++) {
+    const node = children[i];
+    if (visitor(node, i, parent) === SKIP) continue;
+    const current = children[i];
+    if ('children' in current) walk(current as Parent, visitor);
+  }
 }
 
 function pos(ctx: DocsgenMarkdownContext, node: { position?: { start: { line: number; column: number } } }) {
@@ -81,8 +99,7 @@ function pos(ctx: DocsgenMarkdownContext, node: { position?: { start: { line: nu
 
 /** `:name` in prose ("ratio 1:2", "key:value") is not a directive: put back the text as written. */
 function restoreUnknownDirectives(tree: Root, source: string) {
-  visit(tree, (node, index, parent) => {
-    if (!parent || index === undefined) return;
+  walk(tree, (node, index, parent) => {
     if (node.type !== 'textDirective' && node.type !== 'leafDirective') return;
     const d = node as TextDirective | LeafDirective;
     const start = d.position?.start.offset;
@@ -92,14 +109,16 @@ function restoreUnknownDirectives(tree: Root, source: string) {
       node.type === 'leafDirective'
         ? { type: 'paragraph', children: [{ type: 'text', value: text }] }
         : ({ type: 'text', value: text } as Text);
-    (parent as Parent).children.splice(index, 1, replacement as never);
-    return [SKIP, index + 1];
+    parent.children[index] = replacement as never;
+    return SKIP;
   });
 }
 
 function transformDirectives(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
   let tabsCount = 0;
-  visit(tree, 'containerDirective', (node: ContainerDirective) => {
+  walk(tree, (child) => {
+    if (child.type !== 'containerDirective') return;
+    const node = child as ContainerDirective;
     const kind = node.name;
     if ((ADMONITION_KINDS as readonly string[]).includes(kind)) {
       const labelIndex = node.children.findIndex((c) => (c as { data?: { directiveLabel?: boolean } }).data?.directiveLabel);
@@ -177,9 +196,14 @@ function buildTabs(node: ContainerDirective, n: number, ctx: DocsgenMarkdownCont
   ];
 }
 
-function collectHeadings(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
+/** Gives headings their ids and makes the TOC; returns the link definitions, met on the way. */
+function collectHeadings(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): Map<string, Definition> {
   const slugger = new GithubSlugger();
-  visit(tree, 'heading', (node: Heading) => {
+  const definitions = new Map<string, Definition>();
+  walk(tree, (child) => {
+    if (child.type === 'definition') definitions.set(child.identifier, child);
+    if (child.type !== 'heading') return;
+    const node: Heading = child;
     let explicit: string | undefined;
     const last = node.children[node.children.length - 1];
     if (last?.type === 'text') {
@@ -196,14 +220,11 @@ function collectHeadings(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMa
     out.headings.push({ id, text, level: node.depth });
     if (node.depth >= ctx.toc.min && node.depth <= ctx.toc.max) out.toc.push({ id, text, level: node.depth });
   });
+  return definitions;
 }
 
-function collectLinksAndImages(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
-  const definitions = new Map<string, Definition>();
-  visit(tree, 'definition', (d: Definition) => {
-    definitions.set(d.identifier, d);
-  });
-  visit(tree, (node) => {
+function collectLinksAndImages(tree: Root, definitions: Map<string, Definition>, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
+  walk(tree, (node) => {
     if (node.type === 'link' || node.type === 'definition') {
       const n = node as Link | Definition;
       // A definition is checked where it is written; references reuse its rewritten URL.
