@@ -208,6 +208,19 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   };
 }
 
+/**
+ * What a build reads from disk, for `serve --watch` to watch: the config's folder, the docs and
+ * static folders, the sidebars file and local OpenAPI documents, leaving out those inside another.
+ */
+export function sourcePaths(config: ResolvedConfig): string[] {
+  const openapi = (config.user.openapi ?? []).flatMap((s) => {
+    const local = /^https?:\/\//.test(s.spec) ? s.snapshot : s.spec;
+    return local ? [path.resolve(config.siteDir, local)] : [];
+  });
+  const paths = [...new Set([config.siteDir, config.docsDir, config.staticDir, config.sidebarFile, ...openapi].filter((p): p is string => !!p))];
+  return paths.filter((p) => !paths.some((q) => q !== p && p.startsWith(q + path.sep))).sort();
+}
+
 function defaultSidebars(siteDir: string): string | undefined {
   return path.join(siteDir, 'sidebars.ts');
 }

@@ -10,6 +10,8 @@ import { createStaticServer } from './static-server.ts';
 import { prepareOnDemand, type OnDemandSite } from '../compiler/render-on-demand.ts';
 import { htmlPathOf } from '../compiler/write-output.ts';
 import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { loadConfig, sourcePaths } from '../compiler/load-config.ts';
 
 export interface ServeOptions {
   config: string;
@@ -48,6 +50,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
   // Watch mode serves at once: pages are rendered on demand until the first full build is done.
   let onDemand: OnDemandSite | undefined;
   let built = false;
+  let watcher: SourceWatcher | undefined;
 
   const rebuild = async (): Promise<boolean> => {
     const t0 = performance.now();
@@ -55,6 +58,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     try {
       const result = await build({ config: opts.config, outDir: opts.out, cache, sink, changed, keepThreadFree: opts.watch && !built });
       redirects = result.redirects;
+      watcher?.add(sourcePaths(result.config));
       // The first build's pages are those already shown on demand: reload only where they differ.
       const first = !built;
       const shown = first ? onDemand : undefined;
@@ -166,7 +170,6 @@ export async function serve(opts: ServeOptions): Promise<number> {
   const port = typeof address === 'object' && address ? address.port : opts.port;
   console.log(`docsgen: serving ${opts.out}/ at http://${opts.host}:${port}/ (ready in ${Math.round(performance.now() - started)} ms)`);
 
-  let closeWatcher = async () => {};
   if (opts.watch) {
     // The watcher and the first full build wait for the first page asked for (or a moment without
     // one): scanning the folders and transforming every page would take the cores that page needs.
@@ -174,7 +177,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.race([firstPageServed, delay(FIRST_BUILD_GRACE_MS)]).then(async () => {
       // Ready before the build starts: the build reads every file, the watcher reports what changes after.
-      closeWatcher = await watchSources(opts.config, outDir, (event, file) => {
+      watcher = await watchSources(await initialSourcePaths(opts.config), outDir, (event, file) => {
         buildChanges.add(event, file);
         demandChanges.add(event, file);
         clearTimeout(timer);
@@ -191,7 +194,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     const stop = () => {
       for (const c of clients) c.end();
       server.close();
-      void closeWatcher().then(() => resolve(0));
+      void (watcher?.close() ?? Promise.resolve()).then(() => resolve(0));
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -233,16 +236,41 @@ async function differsFromBuild(shown: OnDemandSite, outDir: string): Promise<bo
   return false;
 }
 
-/** Watches content/ and the config's folder, once chokidar is ready; the output folder (which may sit inside) and tool folders are left out. */
-async function watchSources(config: string, outDir: string, onChange: (event: string, file: string) => void): Promise<() => Promise<void>> {
+/** The folders and files being watched; more are added when the config names more. */
+interface SourceWatcher {
+  add(paths: string[]): void;
+  close(): Promise<void>;
+}
+
+/**
+ * What the site reads, from its config; if the config does not load yet, its folder (an edit will
+ * fix it, and the build after adds the rest). Only paths that exist: chokidar watches the parent
+ * of a missing one, and re-reads that whole folder at every change in it.
+ */
+async function initialSourcePaths(configPath: string): Promise<string[]> {
+  const paths = await loadConfig(configPath)
+    .then(sourcePaths)
+    .catch(() => [path.dirname(path.resolve(configPath))]);
+  return paths.filter((p) => existsSync(p));
+}
+
+/** Watches the site's sources, once chokidar is ready; the output folder (which may sit inside) and tool folders are left out. */
+async function watchSources(paths: string[], outDir: string, onChange: (event: string, file: string) => void): Promise<SourceWatcher> {
   const { watch } = await import('chokidar');
-  const root = path.dirname(path.dirname(path.resolve(config)));
   // The output's own writes must not trigger builds.
   const ignored = (file: string) => file === outDir || file.startsWith(outDir + path.sep) || /(^|[\\/])(node_modules|\.git|\.docsgen-cache)([\\/]|$)/.test(file);
-  const watcher = watch([path.join(root, 'content'), path.dirname(path.resolve(config))], { ignoreInitial: true, ignored });
+  const watched = new Set(paths);
+  const watcher = watch(paths, { ignoreInitial: true, ignored });
   watcher.on('all', onChange);
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
-  return () => watcher.close();
+  return {
+    add: (more) => {
+      const fresh = more.filter((p) => !watched.has(p) && ![...watched].some((w) => p.startsWith(w + path.sep)) && existsSync(p));
+      for (const p of fresh) watched.add(p);
+      if (fresh.length) watcher.add(fresh);
+    },
+    close: () => watcher.close(),
+  };
 }
 
 /** The live-reload client: reloads on a good build, shows an overlay with the errors of a bad one. */

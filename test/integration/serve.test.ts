@@ -1,6 +1,6 @@
 // `docsgen serve` as a static host, and `--watch` as the writers' loop.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, writeFileSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, writeFileSync, readFileSync, rmSync, existsSync, renameSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -326,6 +326,28 @@ describe('docsgen serve --watch with the output inside a watched folder', () => 
       // written a second later) start none.
       await new Promise((r) => setTimeout(r, 4000));
       expect(server.output().split('docsgen: built').length - 1).toBe(2);
+    } finally {
+      server.child.kill();
+    }
+  });
+});
+
+describe('docsgen serve --watch with the docs folder outside the project', () => {
+  it('watches the folders the config names, wherever they are', async () => {
+    const dir = tempDir('docsgen-watch-elsewhere-');
+    const project = path.join(dir, 'project');
+    cpSync(fixture('good-site'), project, { recursive: true });
+    // The docs live beside the project, not in its content/ folder.
+    renameSync(path.join(project, 'content/docs'), path.join(dir, 'notes'));
+    const config = path.join(project, 'site/docsgen.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("title: 'Fixture Docs',", "title: 'Fixture Docs',\n  docs: { path: '../notes' },"));
+    const server = await startServe(project, ['--watch']);
+    try {
+      await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('docsgen: built');
+      await new Promise((r) => setTimeout(r, 300));
+      const file = path.join(dir, 'notes/guides/advanced.md');
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nEdited beside the project.\n`);
+      await expect.poll(async () => (await request(server.port, '/guides/advanced')).body, { timeout: 20_000 }).toContain('Edited beside the project.');
     } finally {
       server.child.kill();
     }

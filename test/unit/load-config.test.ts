@@ -1,7 +1,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/compiler/load-config.ts';
+import { loadConfig, sourcePaths } from '../../src/compiler/load-config.ts';
 import { DocsgenError } from '../../src/compiler/errors.ts';
 import { tempDir } from '../helpers/run.ts';
 
@@ -58,5 +58,17 @@ describe('loadConfig', () => {
 
   it('says when the file is missing', async () => {
     await expect(loadConfig('/nonexistent/site/docsgen.config.ts')).rejects.toThrow('config file not found');
+  });
+
+  it('lists what a build reads, for serve --watch: nothing above the site, nothing twice', async () => {
+    const file = configFile(
+      "export default { title: 'T', url: 'https://x.io', docs: { path: '../notes', sidebarPath: 'sidebars.ts' }, staticDir: '../public',\n" +
+        "  openapi: [{ id: 'a', spec: '../api/openapi.json', route: '/api' }, { id: 'b', spec: 'https://x.io/o.json', snapshot: 'snap/o.json', route: '/b' }, { id: 'c', spec: 'https://x.io/c.json', route: '/c' }] };\n",
+    );
+    const site = path.dirname(file);
+    const root = path.dirname(site);
+    // docs.path is relative to the project root, the rest to the config's folder; the sidebars
+    // file and the snapshot are inside the config's folder, so watching that folder covers them.
+    expect(sourcePaths(await loadConfig(file))).toEqual([path.join(root, 'api/openapi.json'), path.join(path.dirname(root), 'notes'), path.join(root, 'public'), site].sort());
   });
 });
