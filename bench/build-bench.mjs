@@ -121,7 +121,7 @@ const firstBuild = performance.now() - t0;
 // The edits above queued one rebuild behind the first build: let it finish too.
 await sleep(3000);
 const after = [];
-for (let i = 0; i < 5; i++) after.push(await saveToPage());
+for (let i = 0; i < 11; i++) after.push(await saveToPage());
 child.kill();
 const summary = (xs) => `median ${median(xs).toFixed(0)} ms (${xs.map((s) => s.toFixed(0)).join(', ')})`;
 console.log(`serve --watch: first page served after ${(firstPage / 1000).toFixed(2)} s; first full build done after ${(firstBuild / 1000).toFixed(1)} s`);

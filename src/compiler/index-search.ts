@@ -129,11 +129,10 @@ export async function indexSearch({ config, graph, writer }: SearchIndexInput): 
       lastIndex = { key, files };
     }
   }
-  let bytes = 0;
-  for (const f of files) {
-    await writer.write(SEARCH_INDEX_DIR + f.path, f.content);
-    bytes += f.content.byteLength;
-  }
+  // All at once: in watch mode nearly every file is the one written last time, which the writer
+  // sees at once; hundreds of awaits in a row used to hold up the render beside this.
+  await Promise.all(files.map((f) => writer.write(SEARCH_INDEX_DIR + f.path, f.content)));
+  const bytes = files.reduce((sum, f) => sum + f.content.byteLength, 0);
   return { pages: pages.length, files: files.length, bytes, ...(later ? { later } : {}) };
 }
 

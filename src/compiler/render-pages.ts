@@ -27,11 +27,9 @@ export interface RenderInput {
 
 /** A route's HTML document and data chunk, with what they were made from (for `serve --watch`). */
 export interface RenderedPage {
-  /** Everything but the content HTML, plus the shell and bundle they were rendered with. */
-  key: string;
-  /** The content HTML and TOC: compared by identity, as unchanged pages hand back the same objects. */
-  content: string;
-  toc: PageData['toc'];
+  /** The shell and bundle they were rendered with. */
+  context: string;
+  data: PageData;
   html: string;
   json: string;
 }
@@ -140,28 +138,55 @@ function baseUrlBannerScript(baseUrl: string): string {
 
 const BASE_URL_BANNER = `<div id="${BASE_URL_BANNER_ID}" role="alert" hidden style="margin:16px;padding:16px;border:2px solid #c92a2a;border-radius:6px;background:#fff5f5;color:#1a1a2e;font:16px/1.5 system-ui,sans-serif"></div>\n`;
 
-function cachedRender(data: PageData, sidebar: SidebarNode[] | undefined, input: Omit<RenderInput, 'writer'>, contextKey: string): RenderedPage {
-  const render = (key: string): RenderedPage => ({ key, content: data.html, toc: data.toc, html: renderDocument(data, sidebar, input), json: JSON.stringify(data) });
-  if (!input.cache) return render('');
-  // The content and TOC are compared by identity: serialising them for every page on every save
-  // would cost more than the rest of the comparison.
-  const key = `${contextKey}\0${renderKey(data)}`;
+function cachedRender(data: PageData, sidebar: SidebarNode[] | undefined, input: Omit<RenderInput, 'writer'>, context: string): RenderedPage {
+  const render = (): RenderedPage => ({ context, data, html: renderDocument(data, sidebar, input), json: JSON.stringify(data) });
+  if (!input.cache) return render();
   const hit = input.cache.get(data.route);
-  if (hit && hit.key === key && hit.content === data.html && hit.toc === data.toc) return hit;
-  const rendered = render(key);
+  if (hit && hit.context === context && samePageData(hit.data, data)) return hit;
+  const rendered = render();
   input.cache.set(data.route, rendered);
   return rendered;
 }
 
 /**
- * Everything of a page's data but its content and TOC, as one string: made for every page on every
- * watch rebuild, so plain concatenation rather than JSON (a NUL cannot occur in these texts).
+ * How each field of a page's data is compared between builds (the type makes a new field need an
+ * entry). The content and TOC by identity: an unchanged page hands back the same objects, and
+ * comparing them would cost more than everything else together. The rest by value.
  */
-function renderKey(d: PageData): string {
-  const link = (l?: { title: string; route: string }) => (l ? `${l.title}\u0001${l.route}` : '');
-  const crumbs = d.breadcrumbs.map((b) => `${b.label}\u0001${b.route ?? ''}`).join('\u0002');
-  const cards = d.cards?.map((c) => `${c.title}\u0001${c.route ?? ''}\u0001${c.href ?? ''}\u0001${c.description}`).join('\u0002') ?? '';
-  return [d.route, d.title, d.description, d.hideToc, d.kind, crumbs, link(d.prev), link(d.next), d.sidebar?.file ?? '', cards].join('\0');
+const COMPARE: { [K in keyof Required<PageData>]: 'identity' | 'value' } = {
+  route: 'value',
+  title: 'value',
+  description: 'value',
+  html: 'identity',
+  toc: 'identity',
+  hideToc: 'value',
+  breadcrumbs: 'value',
+  prev: 'value',
+  next: 'value',
+  sidebar: 'value',
+  kind: 'value',
+  cards: 'value',
+};
+const FIELDS = Object.entries(COMPARE) as [keyof PageData, 'identity' | 'value'][];
+
+/** Whether two pages' data render the same; made for every page on every watch rebuild, so nothing is serialised. */
+export function samePageData(a: PageData, b: PageData): boolean {
+  for (const [field, how] of FIELDS) {
+    const x = a[field];
+    const y = b[field];
+    if (x !== y && (how === 'identity' || !equalValues(x, y))) return false;
+  }
+  return true;
+}
+
+function equalValues(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || Array.isArray(x) !== Array.isArray(y)) return false;
+  const a = x as Record<string, unknown>;
+  const b = y as Record<string, unknown>;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => equalValues(a[k], b[k]));
 }
 
 /**

@@ -317,7 +317,25 @@ function autogenerate(dirName: string, sidebarId: string, ctx: ResolveCtx, trail
 }
 
 /** What a doc page shows of its transformed markdown: its own h1 or one made from the title. */
-export function pageContent(source: SourcePage, t: TransformedPage | undefined, title: string): Pick<GraphPage, 'html' | 'description' | 'toc' | 'headingIds'> {
+type PageContent = Pick<GraphPage, 'html' | 'description' | 'toc' | 'headingIds'>;
+
+/**
+ * Remembered per transform result: a watch rebuild hands back the same result for every page that
+ * did not change, and a new HTML string for each would make the render stage compare every
+ * page's content character by character.
+ */
+const contentMemo = new WeakMap<TransformedPage, { title: string; description: unknown; content: PageContent }>();
+
+export function pageContent(source: SourcePage, t: TransformedPage | undefined, title: string): PageContent {
+  if (!t) return makePageContent(source, t, title);
+  const memo = contentMemo.get(t);
+  if (memo && memo.title === title && memo.description === source.frontmatter.description) return memo.content;
+  const content = makePageContent(source, t, title);
+  contentMemo.set(t, { title, description: source.frontmatter.description, content });
+  return content;
+}
+
+function makePageContent(source: SourcePage, t: TransformedPage | undefined, title: string): PageContent {
   const html = t?.html ?? '';
   return {
     html: t && t.firstH1 === undefined ? `<h1>${escapeHtml(title)}</h1>\n${html}` : html,

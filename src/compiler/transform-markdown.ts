@@ -178,7 +178,30 @@ function plainText(markdown: string): string {
 export async function warmInlineTransform(pages: SourcePage[], options: Omit<TransformOptions, 'langs'>): Promise<void> {
   const langs = siteLanguages(pages);
   const sample = [WARM_UP_MARKDOWN, ...langs.map((l) => `\`\`\`${l}\nx\n\`\`\``)].join('\n\n');
-  await transformInline([{ id: '', route: '/', file: '', relPath: '', frontmatter: {}, body: sample, lineOffset: 0, isMdx: false }], { ...options, langs });
+  const withLangs = { ...options, langs };
+  await transformInline([{ id: '', route: '/', file: '', relPath: '', frontmatter: {}, body: sample, lineOffset: 0, isMdx: false }], withLangs);
+  // A sample warms too little: the first saves still ran the parser's code unoptimised and
+  // compiled each grammar's rules as real code met them (the first save took 3-4 times the next).
+  // A few real pages, one per language and the longest, are transformed one at a time and dropped.
+  for (const page of warmUpPages(pages.filter((p) => !p.prebuilt), langs)) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await transformInline([{ ...page, file: '', route: '/' }], withLangs);
+  }
+}
+
+const WARM_UP_PAGES = 8;
+
+function warmUpPages(pages: SourcePage[], langs: string[]): SourcePage[] {
+  const chosen = new Set<SourcePage>();
+  for (const lang of langs) {
+    const page = pages.find((p) => langMemo.get(p)?.includes(lang));
+    if (page) chosen.add(page);
+  }
+  for (const page of [...pages].sort((a, b) => b.body.length - a.body.length)) {
+    if (chosen.size >= Math.max(WARM_UP_PAGES, langs.length)) break;
+    chosen.add(page);
+  }
+  return [...chosen];
 }
 
 /** A little of every construct, so that warming up compiles the parser's paths for them. */

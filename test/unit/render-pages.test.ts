@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../../src/runtime/App.tsx';
-import { renderBody } from '../../src/compiler/render-pages.ts';
+import { renderBody, samePageData } from '../../src/compiler/render-pages.ts';
 import type { PageData, ShellConfig, SidebarNode } from '../../src/shared/types.ts';
 
 const shell: ShellConfig = {
@@ -40,3 +40,32 @@ describe('sidebar rendering with reused items', () => {
     expect(renderBody(shell, page('/ref/c'), sidebar)).toMatch(/id="sidebar-1" hidden/);
   });
 });
+
+describe('samePageData (the watch-mode render cache)', () => {
+  const full = (): PageData => ({
+    route: '/a', title: 'A', description: 'd', html: '<p>x</p>', toc: [], hideToc: false, kind: 'doc',
+    breadcrumbs: [{ label: 'Guides', route: '/guides' }], prev: { title: 'P', route: '/p' }, next: { title: 'N', route: '/n' },
+    sidebar: { id: 's', file: '/_data/sidebars/s-1.json' }, cards: [{ title: 'C', route: '/c', description: 'cd' }],
+  });
+
+  it('finds equal data equal, with the content and TOC the same objects', () => {
+    const a = full();
+    expect(samePageData(a, { ...structuredClone(a), html: a.html, toc: a.toc })).toBe(true);
+  });
+
+  it('tells apart a change in any field, nested ones too', () => {
+    const a = full();
+    const changes: Partial<PageData>[] = [
+      { route: '/b' }, { title: 'B' }, { description: 'e' }, { hideToc: true }, { kind: 'generated-index' },
+      { html: '<p>y</p>' }, { toc: [{ id: 'x', text: 'X', level: 2 }] },
+      { breadcrumbs: [{ label: 'Guides!', route: '/guides' }] }, { breadcrumbs: [] },
+      { prev: { title: 'P', route: '/q' } }, { next: undefined }, { sidebar: { id: 's', file: '/_data/sidebars/s-2.json' } },
+      { cards: [{ title: 'C', route: '/c', description: 'other' }] },
+    ];
+    for (const change of changes) expect(samePageData(a, { ...a, ...change }), JSON.stringify(change)).toBe(false);
+    // Without the field at all, as pageData leaves out an absent neighbour.
+    const { prev: _prev, ...noPrev } = a;
+    expect(samePageData(a, noPrev)).toBe(false);
+  });
+});
+
