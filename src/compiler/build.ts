@@ -10,13 +10,13 @@ import { checkLinks } from './check-links.ts';
 import { resolveShellConfig } from './shell-config.ts';
 import { bundleClient } from './bundle-client.ts';
 import { renderPages, type RenderedPage } from './render-pages.ts';
-import { loadTransformCache, saveTransformCache } from './persistent-cache.ts';
+import { loadTransformCache, readCached, saveTransformCache, writeCached } from './persistent-cache.ts';
 import { OutputWriter, type OutputSink } from './write-output.ts';
 import { redirectFiles, redirectStub, redirectsFile, resolveRedirects } from './write-redirects.ts';
 import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
-import type { RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
-import { isOpenApiFailure, loadOpenApi } from './collect-openapi.ts';
-import { buildApiPages } from './openapi-pages.ts';
+import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
+import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
+import { buildApiPages, type ApiPages } from './openapi-pages.ts';
 import { indexSearch, searchPages } from './index-search.ts';
 import type { SourcePage } from './collect-docs.ts';
 
@@ -98,6 +98,10 @@ export interface LoadedSite {
   sidebars: SidebarsConfig;
 }
 
+function cacheDirOf(options: BuildOptions, config: ResolvedConfig): string | undefined {
+  return options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(config.rootDir, '.docsgen-cache'));
+}
+
 export async function loadSite(options: BuildOptions, time: StageTimer): Promise<LoadedSite> {
   const reusable = options.cache?.site && options.changed && onlyMarkdownChanged(options.changed, options.cache.site.config) ? options.cache.site : undefined;
   // Forgotten until this build has loaded them: a failed load must not leave an older copy to reuse.
@@ -105,7 +109,7 @@ export async function loadSite(options: BuildOptions, time: StageTimer): Promise
   const config = reusable?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
   // The watcher's hint is trusted only while the config is the same one (it names the docs folder).
   const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, options.cache?.collect, reusable ? options.changed : undefined));
-  const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config)));
+  const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config, cacheDirOf(options, config))));
   failOnErrors([...docs.diagnostics, ...apis.diagnostics]);
   const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));
   if (options.cache) options.cache.site = { config, sidebars: userSidebars, apis };
@@ -116,6 +120,22 @@ export async function loadSite(options: BuildOptions, time: StageTimer): Promise
     apis,
     sidebars: withApiSidebars(userSidebars, config, apis.sidebars, apis.indexIds),
   };
+}
+
+/**
+ * An OpenAPI document's pages. Validating the document and making its pages takes a second or two
+ * for the Unleash API, which `serve --watch` used to pay before serving its first page, so they are
+ * kept on disk for as long as the document's text, its source settings and the compiler are the same.
+ */
+async function apiPages(source: OpenApiSourceConfig, text: string, file: string, routeBase: string, cacheDir: string | undefined): Promise<ApiPages & { diagnostics: Diagnostic[] }> {
+  const name = `openapi-${source.id.replace(/[^\w-]/g, '_')}`;
+  const key = createHash('sha256').update(JSON.stringify([source, file, routeBase])).update('\0').update(text).digest('hex');
+  const cached = cacheDir ? await readCached<ApiPages & { diagnostics: Diagnostic[] }>(cacheDir, name, key) : undefined;
+  if (cached) return cached;
+  const api = await parseOpenApi(source, text, file);
+  const built = { ...buildApiPages(api, routeBase), diagnostics: api.diagnostics };
+  if (cacheDir) await writeCached(cacheDir, name, key, built);
+  return built;
 }
 
 /** What the transform of any of the site's pages needs to know about the others. */
@@ -149,7 +169,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const site = await loadSite(options, time);
   const { config, apis } = site;
   const assets = new AssetRegistry(config.baseUrl);
-  const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(config.rootDir, '.docsgen-cache'));
+  const cacheDir = cacheDirOf(options, config);
   const cache = options.cache ?? createBuildCache();
   if (cacheDir && !cache.persisted && cache.transformed.size === 0) cache.transformed = await loadTransformCache(cacheDir);
   const keysBefore = new Set(cache.transformed.keys());
@@ -225,16 +245,16 @@ export interface CollectedApis {
   diagnostics: Diagnostic[];
 }
 
-async function collectApis(config: ResolvedConfig): Promise<CollectedApis> {
+async function collectApis(config: ResolvedConfig, cacheDir: string | undefined): Promise<CollectedApis> {
   const out: CollectedApis = { pages: [], sidebars: new Map(), indexIds: new Map(), diagnostics: [] };
   for (const source of config.user.openapi ?? []) {
     try {
-      const api = await loadOpenApi(source, config.siteDir);
-      const built = buildApiPages(api, config.routeBasePath);
+      const { text, file } = await readOpenApiText(source, config.siteDir, out.diagnostics);
+      const built = await apiPages(source, text, file, config.routeBasePath, cacheDir);
       out.pages.push(...built.pages);
       out.sidebars.set(source.id, built.sidebar);
       out.indexIds.set(source.id, built.indexId);
-      out.diagnostics.push(...api.diagnostics);
+      out.diagnostics.push(...built.diagnostics);
     } catch (e) {
       if (isOpenApiFailure(e)) out.diagnostics.push(...e.diagnostics);
       else throw e;

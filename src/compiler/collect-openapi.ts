@@ -47,9 +47,9 @@ export function operationIdFrom(method: string, apiPath: string): string {
   return method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
-export async function loadOpenApi(source: OpenApiSourceConfig, siteDir: string): Promise<LoadedApi> {
+/** Parses and validates a document read with readOpenApiText; its diagnostics are those of the document alone. */
+export async function parseOpenApi(source: OpenApiSourceConfig, text: string, file: string): Promise<LoadedApi> {
   const diagnostics: Diagnostic[] = [];
-  const { text, file } = await readSource(source, siteDir, diagnostics);
   let raw: unknown;
   try {
     raw = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
@@ -69,7 +69,8 @@ export async function loadOpenApi(source: OpenApiSourceConfig, siteDir: string):
   return { source, file, doc, operations, diagnostics };
 }
 
-async function readSource(source: OpenApiSourceConfig, siteDir: string, diagnostics: Diagnostic[]): Promise<{ text: string; file: string }> {
+/** The document's text, from its file or URL (or the URL's snapshot, with a warning in `diagnostics`). */
+export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: string, diagnostics: Diagnostic[]): Promise<{ text: string; file: string }> {
   if (/^https?:\/\//.test(source.spec)) {
     try {
       const res = await fetch(source.spec, { signal: AbortSignal.timeout(15_000) });

@@ -1,5 +1,6 @@
-// Transformed pages kept on disk between builds (`.docsgen-cache/`), keyed by content hash and by
-// the compiler's own code, so a change to docsgen itself never reuses stale output.
+// What builds keep on disk between runs (`.docsgen-cache/`): transformed pages by content hash, and
+// the pages of OpenAPI documents. Everything is keyed by the compiler's own code too, so a change to
+// docsgen itself never reuses stale output.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -43,5 +44,36 @@ export async function saveTransformCache(dir: string, cache: Map<string, Transfo
   // Caches of other compiler builds can never be used again.
   for (const name of await readdir(dir)) {
     if (/^transform-[0-9a-f]+\.json$/.test(name) && path.join(dir, name) !== file) await rm(path.join(dir, name), { force: true });
+  }
+}
+
+/**
+ * A value kept under a name until its inputs change: `key` is a hash of them. Undefined when there
+ * is none, it was made from other inputs or by another compiler, or caching is off (tests run from
+ * sources).
+ */
+export async function readCached<T>(dir: string, name: string, key: string): Promise<T | undefined> {
+  const hash = compilerHash();
+  const file = hash && path.join(dir, `${name}-${hash}.json`);
+  if (!file || !existsSync(file)) return undefined;
+  try {
+    const entry = JSON.parse(await readFile(file, 'utf8')) as { key: string; value: T };
+    return entry.key === key ? entry.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeCached(dir: string, name: string, key: string, value: unknown): Promise<void> {
+  const hash = compilerHash();
+  if (!hash) return;
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${hash}.json`);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify({ key, value }));
+  await rename(tmp, file);
+  const older = new RegExp(`^${name.replace(/[^\w-]/g, '\\$&')}-[0-9a-f]+\\.json$`);
+  for (const other of await readdir(dir)) {
+    if (older.test(other) && path.join(dir, other) !== file) await rm(path.join(dir, other), { force: true });
   }
 }

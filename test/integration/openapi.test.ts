@@ -1,9 +1,9 @@
 // The OpenAPI stage end to end: a small document with refs, a cycle, oneOf/allOf, a deprecated
 // operation and one without an operationId; and the ways a document can be wrong.
-import { existsSync, readFileSync, cpSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixture, runCli, tempDir } from '../helpers/run.ts';
+import { fixture, runCli, snapshotTree, tempDir } from '../helpers/run.ts';
 
 const site = tempDir('docsgen-openapi-');
 const out = path.join(site, 'build');
@@ -100,6 +100,30 @@ describe('OpenAPI pages', () => {
 
   it('lets markdown pages link to operation pages and their anchors', () => {
     expect(html('/')).toContain('href="/reference/api/pets/list-pets#responses"');
+  });
+});
+
+describe('OpenAPI pages kept between builds', () => {
+  it('reuses them while the document is unchanged, and makes them again when it changes', () => {
+    const dir = tempDir('docsgen-openapi-cache-');
+    cpSync(fixture('openapi-site'), dir, { recursive: true });
+    expect(runCli(['build', '--out', 'first'], dir).status).toBe(0);
+    expect(readdirSync(path.join(dir, '.docsgen-cache')).some((f) => /^openapi-pets-[0-9a-f]+\.json$/.test(f))).toBe(true);
+    // From the cache, the site is the same as one built without it.
+    expect(runCli(['build', '--out', 'cached'], dir).status).toBe(0);
+    expect(runCli(['build', '--no-cache', '--out', 'uncached'], dir).status).toBe(0);
+    expect(snapshotTree(path.join(dir, 'cached'))).toEqual(snapshotTree(path.join(dir, 'uncached')));
+    // An edit to the document shows.
+    const spec = path.join(dir, 'content/openapi/pets.json');
+    const good = readFileSync(spec, 'utf8');
+    writeFileSync(spec, good.replace('"summary": "List pets"', '"summary": "List every pet"'));
+    expect(runCli(['build', '--out', 'edited'], dir).status).toBe(0);
+    expect(readFileSync(path.join(dir, 'edited/reference/api/pets/list-pets/index.html'), 'utf8')).toContain('List every pet');
+    // And an invalid one is reported, however valid the cached one was.
+    writeFileSync(spec, good.replace('"in": "query"', '"in": "nowhere"'));
+    const r = runCli(['build', '--out', 'broken'], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('invalid OpenAPI document at #/paths');
   });
 });
 
