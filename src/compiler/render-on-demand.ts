@@ -10,7 +10,7 @@ import { bundleClient } from './bundle-client.ts';
 import { buildSiteGraph, pageContent, type SiteGraph } from './site-graph.ts';
 import { graphInput, loadSite, siteRedirects, siteShell, stageTimer, transformContext, type BuildOptions } from './build.ts';
 import { renderNotFound, renderRoute, writeSidebarFiles } from './render-pages.ts';
-import { AssetRegistry, firstHeadingOf, transformPages, type TransformedPage } from './transform-markdown.ts';
+import { AssetRegistry, firstHeadingOf, transformPages, warmInlineTransform, type TransformedPage } from './transform-markdown.ts';
 import { normaliseRoute, type SourcePage } from './collect-docs.ts';
 import type { OutputSink } from './write-output.ts';
 
@@ -28,6 +28,8 @@ export interface OnDemandSite {
   respond(urlPath: string): Promise<OnDemandResponse | undefined>;
   /** The documents rendered so far, by route: to tell whether the full build shows them differently. */
   served(): Promise<Map<string, string>>;
+  /** Loads the site's grammars and warms the transform up on a few pages, so the next pages asked for come quickly. */
+  warm(): Promise<void>;
   timings: Record<string, number>;
 }
 
@@ -109,6 +111,7 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
       }
       return (await staticFile(urlPath)) ?? (chunk || !path.extname(urlPath) ? { name: '404.html', body: notFound, status: 404 } : undefined);
     },
+    warm: () => warmInlineTransform(site.pages, { toc: config.toc, routes: [], baseUrl: config.baseUrl }),
     async served() {
       const out = new Map<string, string>();
       for (const [route, pending] of made) out.set(route, (await pending.catch(() => undefined))?.html ?? '');

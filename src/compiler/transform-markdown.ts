@@ -82,6 +82,12 @@ export interface TransformOptions {
    * depend on which other pages happened to be transformed with it (cache state, worker split).
    */
   langs: string[];
+  /**
+   * Workers run at a lower priority than this thread, which has pages to serve meanwhile (the
+   * first build of `serve --watch`): on a machine with as many workers as cores, the requests and
+   * saves it answers used to queue behind them for the CPU.
+   */
+  background?: boolean;
 }
 
 export async function transformPages(pages: SourcePage[], ctx: TransformContext): Promise<Map<string, TransformedPage>> {
@@ -104,7 +110,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
       todo.push({ page, key });
     }
   }
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, langs: ctx.langs ?? siteLanguages(pages) };
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, langs: ctx.langs ?? siteLanguages(pages), background: ctx.keepThreadFree };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
@@ -177,6 +183,10 @@ function plainText(markdown: string): string {
  */
 export async function warmInlineTransform(pages: SourcePage[], options: Omit<TransformOptions, 'langs'>): Promise<void> {
   const langs = siteLanguages(pages);
+  // Once per thread and set of languages: `serve --watch` warms up during its first build, and
+  // that build's follow-up would do it again.
+  if (langs.every((l) => warmedLanguages.has(l)) && warmedLanguages.size > 0) return;
+  for (const l of langs) warmedLanguages.add(l);
   const sample = [WARM_UP_MARKDOWN, ...langs.map((l) => `\`\`\`${l}\nx\n\`\`\``)].join('\n\n');
   const withLangs = { ...options, langs };
   await transformInline([{ id: '', route: '/', file: '', relPath: '', frontmatter: {}, body: sample, lineOffset: 0, isMdx: false }], withLangs);
@@ -190,6 +200,7 @@ export async function warmInlineTransform(pages: SourcePage[], options: Omit<Tra
 }
 
 const WARM_UP_PAGES = 8;
+const warmedLanguages = new Set<string>();
 
 function warmUpPages(pages: SourcePage[], langs: string[]): SourcePage[] {
   const chosen = new Set<SourcePage>();

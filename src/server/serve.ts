@@ -187,6 +187,9 @@ export async function serve(opts: ServeOptions): Promise<number> {
           if (!built) void prepare(true);
         }, DEBOUNCE_MS);
       });
+      // While the workers build (at a lower priority), this thread gets ready for the next pages
+      // asked for; not before the watcher is ready, as it would hold up chokidar's first scan.
+      void onDemand?.warm().catch(() => {});
       return rebuild();
     });
   }

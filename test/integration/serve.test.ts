@@ -1,6 +1,6 @@
 // `docsgen serve` as a static host, and `--watch` as the writers' loop.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, writeFileSync, readFileSync, rmSync, existsSync, renameSync } from 'node:fs';
+import { cpSync, writeFileSync, readFileSync, readdirSync, rmSync, existsSync, renameSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -410,6 +410,21 @@ describe('docsgen serve --watch before its first build is done', () => {
     // The first page starts the full build; give it a moment to be well under way.
     await new Promise((r) => setTimeout(r, 1500));
     expect(server.output()).not.toContain('docsgen: built');
+    if (existsSync('/proc/self/task')) {
+      // Its workers build at a lower priority than the thread that answers requests and saves.
+      const task = `/proc/${server.child.pid}/task`;
+      // Field 19 of a thread's stat is its nice value; a thread may end while this reads.
+      const nice = (tid: string) => {
+        try {
+          return Number(readFileSync(`${task}/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+        } catch {
+          return undefined;
+        }
+      };
+      const niced = () => readdirSync(task).filter((t) => nice(t) === 10).length;
+      await expect.poll(niced, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(1);
+      expect(nice(String(server.child.pid))).toBe(0);
+    }
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
     expect(await exited).toBe(0);
