@@ -1,6 +1,6 @@
 // The last stage: everything is written into a temporary folder beside the output, which replaces
 // the output only when the whole build succeeded. A failed build leaves the previous site as it was.
-import { mkdir, rename, rm, writeFile, cp, copyFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile, cp, copyFile, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -80,12 +80,15 @@ export class IncrementalWriter implements OutputSink {
   private dirs = new Set<string>();
   /** Files written by the last build, for tests and logs. */
   written: string[] = [];
+  /** Files the last build removed (it no longer has them). */
+  removed: string[] = [];
 
   constructor(readonly outDir: string) {}
 
   async begin(): Promise<void> {
     this.current = new Map();
     this.written = [];
+    this.removed = [];
     await mkdir(this.outDir, { recursive: true });
   }
 
@@ -118,13 +121,22 @@ export class IncrementalWriter implements OutputSink {
     this.written.push(relPath);
   }
 
+  /** File by file, so that unchanged files are not copied again and removed ones leave the output. */
   async copyDir(from: string): Promise<void> {
-    if (existsSync(from)) await cp(from, this.outDir, { recursive: true });
+    if (!existsSync(from)) return;
+    for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      // parentPath from Node 20.12; `path` before it.
+      const abs = path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name);
+      await this.copy(abs, path.relative(from, abs).split(path.sep).join('/'));
+    }
   }
 
   async commit(): Promise<void> {
     for (const relPath of this.previous.keys()) {
-      if (!this.current.has(relPath)) await rm(path.join(this.outDir, relPath), { force: true });
+      if (this.current.has(relPath)) continue;
+      await rm(path.join(this.outDir, relPath), { force: true });
+      this.removed.push(relPath);
     }
     this.previous = this.current;
   }

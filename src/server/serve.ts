@@ -71,7 +71,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
       if (opts.verbose) console.log(`stages (ms): ${JSON.stringify(result.timings)}`);
       // A build that changed no file (a save without changes) leaves open pages alone, unless
       // they show the error overlay of the build before.
-      const changedFiles = !sink || sink.written.length > 0;
+      const changedFiles = !sink || sink.written.length > 0 || sink.removed.length > 0;
       if ((changedFiles && !(first && opts.watch)) || recovered || (shown && (await differsFromBuild(shown, outDir)))) broadcast('reload', '');
       if (result.followUp.warm) setImmediate(() => void result.followUp.warm!());
       if (result.followUp.search) {

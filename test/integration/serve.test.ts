@@ -235,6 +235,22 @@ describe('docsgen serve --watch', () => {
     expect((await request(server.port, '/guides/added-later')).status).toBe(404);
   });
 
+  it('serves a file added to the static folder, and stops serving it once removed', async () => {
+    const file = path.join(site, 'site/static/img/added.txt');
+    let reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(file, 'added while serving');
+    await reload;
+    expect((await request(server.port, '/img/added.txt')).body).toBe('added while serving');
+    reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    rmSync(file);
+    await reload;
+    expect((await request(server.port, '/img/added.txt')).status).toBe(404);
+    // The rest of the folder is still there.
+    expect((await request(server.port, '/img/logo.svg')).status).toBe(200);
+  });
+
   it('reloads the configuration when it changes, and only then', async () => {
     const config = path.join(site, 'site/docsgen.config.ts');
     const good = readFileSync(config, 'utf8');
