@@ -173,12 +173,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const cache = options.cache ?? createBuildCache();
   if (cacheDir && !cache.persisted && cache.transformed.size === 0) cache.transformed = await loadTransformCache(cacheDir);
   const keysBefore = new Set(cache.transformed.keys());
+  const shell = siteShell(site);
+  // esbuild bundles the client in its own process while the pages are transformed.
+  const bundling = time('bundle', () => bundleClient(shell.shell, config.baseUrl));
+  bundling.catch(() => {}); // awaited below; a build that fails before must not leave it unhandled
   const transformed = await time('transform', () =>
     transformPages(site.pages, { ...transformContext(site, assets, cache.transformed), keepThreadFree: options.keepThreadFree }),
   );
   const graph = await time('graph', () => buildSiteGraph(graphInput(site, transformed)));
   const redirects = siteRedirects(site, graph);
-  const shell = siteShell(site);
   const checked = await time('check', () =>
     checkLinks({ graph, sources: site.pages, transformed, staticDir: config.staticDir, redirectSources: new Set(redirects.map.keys()) }),
   );
@@ -189,7 +192,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const writer = options.sink ?? new OutputWriter(path.resolve(options.cwd ?? process.cwd(), options.outDir));
   await writer.begin();
   try {
-    const bundle = await time('bundle', () => bundleClient(shell.shell, config.baseUrl));
+    const bundle = await bundling;
     // Pagefind indexes in its own process while this thread renders.
     const [, search] = await Promise.all([
       time('render', () =>
