@@ -4,7 +4,7 @@ import { cpSync, writeFileSync, readFileSync, readdirSync, rmSync, existsSync, r
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { safePath } from '../../src/server/static-server.ts';
 import { fixture, repoRoot, tempDir } from '../helpers/run.ts';
 import { launchBrowser } from '../helpers/browser.ts';
@@ -422,6 +422,8 @@ describe('docsgen serve --watch before its first build is done', () => {
       "import { defineConfig } from 'docsgen';\nexport default defineConfig({ title: 'Corpus', url: 'https://example.com', docs: { path: 'docs', sidebarPath: 'sidebars.js' }, staticDir: 'static', navbar: { items: [] } });\n",
     );
     const server = await startServe(site, ['--watch', '--config', 'docsgen.config.ts']);
+    // Stopped below; this is for an assertion failing before that.
+    onTestFinished(() => void server.child.kill('SIGKILL'));
     expect((await request(server.port, '/')).status).toBe(200);
     // The first page starts the full build; give it a moment to be well under way.
     await new Promise((r) => setTimeout(r, 1500));
