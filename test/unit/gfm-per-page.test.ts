@@ -42,6 +42,9 @@ const CASES = [
   '[ref][a@b.co] and [x][y]\n\n[a@b.co]: https://example.com\n[y]: <https://example.com> "title"',
   'Trailing punctuation: (https://example.com/a). "www.example.com". mailto:x@y.co xmpp:a@b.co/r',
   'WWW.EXAMPLE.COM and HTTPS://EXAMPLE.COM in capitals.',
+  // Found by review: escapes that make a trigger, and text the autolink transform splits.
+  'Visit www\\.example.com, http:\\/\\/example.org or https\\://x.co for more.',
+  'Type www.> in the box, or www.} and www. x, www., (www.) and www.!',
 ];
 
 describe('GFM per page', () => {
@@ -56,6 +59,7 @@ describe('GFM per page', () => {
     expect(gfmGatesOf('> |-|\r\n').table).toBe(true);
     for (const s of ['a@b', 'www.x', 'HTTP://x', 'https://x', '&#64;']) expect(gfmGatesOf(s).literals, s).toBe(true);
     expect(gfmGatesOf('http:no-slashes and wwwx').literals).toBe(false);
+    expect(gfmGatesOf('www\\.example.com').literals).toBe(true);
   });
 
   it('parses once when the triggers are only in code, twice when prose may hold a literal', () => {

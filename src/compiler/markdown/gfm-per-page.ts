@@ -30,9 +30,9 @@ export interface GfmGates {
 const DELIMITER_ROW = /^(?=[^\n]*-)(?=[^\n]*[|:])[ \t\r>|:-]+$/m;
 /**
  * What every literal autolink holds: `@` (email, mailto:, xmpp:), `www.`, or `http://`/`https://`;
- * `&` because a character reference can decode to any of them.
+ * `&` and `\` because a character reference or an escape (`www\.x.org`) can make any of them.
  */
-const LITERAL_TRIGGER = /[@&]|www\.|https?:\/\//i;
+const LITERAL_TRIGGER = /[@&\\]|www\.|https?:\/\//i;
 const LITERAL_IN_TEXT = /@|www\.|https?:\/\//i;
 
 export function gfmGatesOf(markdown: string): GfmGates {
@@ -65,10 +65,13 @@ export function remarkGfmGated(this: Processor, gates: GfmGates): void {
 /**
  * Whether a tree parsed without literal autolinks may differ from one parsed with them. They only
  * occur in text content, which ends up in text nodes and image alts; where else the source has an
- * `@` or a URL (code, HTML, link destinations, attributes) neither parse makes one.
+ * `@` or a URL (code, HTML, link destinations, attributes) neither parse makes one. remark-gfm's
+ * tree transform, kept in the first parse, may already have turned some of that text into a link
+ * (one without a position, as the syntax makes none), splitting what it matched: that counts too.
  */
 export function mayHaveLiteralAutolinks(tree: Nodes): boolean {
   if (tree.type === 'text') return LITERAL_IN_TEXT.test(tree.value);
+  if (tree.type === 'link' && !tree.position) return true;
   if ((tree.type === 'image' || tree.type === 'imageReference') && tree.alt && LITERAL_IN_TEXT.test(tree.alt)) return true;
   if ('children' in tree) for (const child of tree.children) if (mayHaveLiteralAutolinks(child)) return true;
   return false;
