@@ -61,6 +61,8 @@ export interface BuildResult {
   redirects: Map<string, string>;
   warnings: Diagnostic[];
   pageCount: number;
+  /** The local image files the pages use, wherever they are (`serve --watch` watches their folders). */
+  images: string[];
   timings: Record<string, number>;
   followUp: FollowUp;
 }
@@ -236,6 +238,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     redirects: redirects.map,
     warnings: all.filter((d) => d.severity === 'warning'),
     pageCount: graph.pages.size,
+    images: [...assets.urls.keys()],
     timings,
     followUp,
   };

@@ -208,17 +208,27 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   };
 }
 
+/** What `serve --watch` watches: folders with everything below them, and single files. */
+export interface SourcePaths {
+  dirs: string[];
+  files: string[];
+}
+
 /**
- * What a build reads from disk, for `serve --watch` to watch: the config's folder, the docs and
- * static folders, the sidebars file and local OpenAPI documents, leaving out those inside another.
+ * What a build reads from disk, for `serve --watch` to watch: the config's folder, the project's
+ * content folder (markdown may use images from anywhere in it), the docs and static folders, the
+ * sidebars file and local OpenAPI documents; nothing inside a folder already listed.
  */
-export function sourcePaths(config: ResolvedConfig): string[] {
+export function sourcePaths(config: ResolvedConfig): SourcePaths {
   const openapi = (config.user.openapi ?? []).flatMap((s) => {
     const local = /^https?:\/\//.test(s.spec) ? s.snapshot : s.spec;
     return local ? [path.resolve(config.siteDir, local)] : [];
   });
-  const paths = [...new Set([config.siteDir, config.docsDir, config.staticDir, config.sidebarFile, ...openapi].filter((p): p is string => !!p))];
-  return paths.filter((p) => !paths.some((q) => q !== p && p.startsWith(q + path.sep))).sort();
+  const dirs = [...new Set([config.siteDir, path.join(config.rootDir, 'content'), config.docsDir, ...(config.staticDir ? [config.staticDir] : [])])];
+  const outer = dirs.filter((d) => !dirs.some((o) => o !== d && d.startsWith(o + path.sep))).sort();
+  const inside = (p: string) => outer.some((d) => p.startsWith(d + path.sep));
+  const files = [...new Set([...(config.sidebarFile ? [config.sidebarFile] : []), ...openapi])].filter((f) => !inside(f)).sort();
+  return { dirs: outer, files };
 }
 
 function defaultSidebars(siteDir: string): string | undefined {

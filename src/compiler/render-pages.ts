@@ -90,8 +90,10 @@ export function renderNotFound(input: Omit<RenderInput, 'writer' | 'cache'>): st
   return renderDocument(notFound, undefined, input);
 }
 
+/** What every page's document depends on besides its own data: the bundle, the shell and the site's URL, favicon and image. */
 function renderContextKey(input: Omit<RenderInput, 'writer' | 'cache'>): string {
-  return `${input.bundle.entryJs}\0${createHash('sha256').update(JSON.stringify(input.shell)).digest('hex')}`;
+  const site = JSON.stringify([input.shell, input.siteUrl, input.favicon ?? null, input.image ?? null]);
+  return `${input.bundle.entryJs}\0${createHash('sha256').update(site).digest('hex')}`;
 }
 
 function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData {

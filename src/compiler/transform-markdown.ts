@@ -102,9 +102,9 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     const key = cacheKey(page, ctx);
     live.add(key);
     const cached = ctx.cache?.get(key);
-    if (cached) {
-      // Image URLs are content-hashed: re-register them so this build copies them.
-      for (const img of cached.images) if (img.file) ctx.assets.imageUrl(img.file);
+    // Image URLs are content-hashed, and the HTML holds them: a page whose image changed since is
+    // transformed again. Looking the URLs up also registers the images, so this build copies them.
+    if (cached && cached.images.every((img) => !img.file || ctx.assets.imageUrl(img.file) === img.url)) {
       out.set(page.id, cached);
     } else {
       todo.push({ page, key });

@@ -1,6 +1,6 @@
 // The last stage: everything is written into a temporary folder beside the output, which replaces
 // the output only when the whole build succeeded. A failed build leaves the previous site as it was.
-import { mkdir, readdir, rename, rm, writeFile, cp, copyFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, rm, writeFile, cp, copyFile, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -121,14 +121,21 @@ export class IncrementalWriter implements OutputSink {
     this.written.push(relPath);
   }
 
-  /** File by file, so that unchanged files are not copied again and removed ones leave the output. */
-  async copyDir(from: string): Promise<void> {
+  /**
+   * File by file, so that unchanged files are not copied again and removed ones leave the output.
+   * Links are followed, as `cp` in a full build does (a folder only once, in case of a loop).
+   */
+  async copyDir(from: string, to = '', seen = new Set<string>()): Promise<void> {
     if (!existsSync(from)) return;
-    for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      // parentPath from Node 20.12; `path` before it.
-      const abs = path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name);
-      await this.copy(abs, path.relative(from, abs).split(path.sep).join('/'));
+    const real = await realpath(from);
+    if (seen.has(real)) return;
+    seen.add(real);
+    for (const entry of await readdir(from, { withFileTypes: true })) {
+      const abs = path.join(from, entry.name);
+      const rel = to ? `${to}/${entry.name}` : entry.name;
+      const kind = entry.isSymbolicLink() ? await stat(abs).catch(() => undefined) : entry;
+      if (kind?.isDirectory()) await this.copyDir(abs, rel, seen);
+      else if (kind?.isFile()) await this.copy(abs, rel);
     }
   }
 

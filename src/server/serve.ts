@@ -11,7 +11,8 @@ import { prepareOnDemand, type OnDemandSite } from '../compiler/render-on-demand
 import { htmlPathOf } from '../compiler/write-output.ts';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { loadConfig, sourcePaths } from '../compiler/load-config.ts';
+import { loadConfig, sourcePaths, type SourcePaths } from '../compiler/load-config.ts';
+import type { FSWatcher } from 'chokidar';
 
 export interface ServeOptions {
   config: string;
@@ -58,7 +59,8 @@ export async function serve(opts: ServeOptions): Promise<number> {
     try {
       const result = await build({ config: opts.config, outDir: opts.out, cache, sink, changed, keepThreadFree: opts.watch && !built });
       redirects = result.redirects;
-      watcher?.add(sourcePaths(result.config));
+      const sources = sourcePaths(result.config);
+      watcher?.add({ dirs: [...sources.dirs, ...new Set(result.images.map((f) => path.dirname(f)))], files: sources.files });
       // The first build's pages are those already shown on demand: reload only where they differ.
       const first = !built;
       const shown = first ? onDemand : undefined;
@@ -241,39 +243,56 @@ async function differsFromBuild(shown: OnDemandSite, outDir: string): Promise<bo
 
 /** The folders and files being watched; more are added when the config names more. */
 interface SourceWatcher {
-  add(paths: string[]): void;
+  add(paths: SourcePaths): void;
   close(): Promise<void>;
 }
 
-/**
- * What the site reads, from its config; if the config does not load yet, its folder (an edit will
- * fix it, and the build after adds the rest). Only paths that exist: chokidar watches the parent
- * of a missing one, and re-reads that whole folder at every change in it.
- */
-async function initialSourcePaths(configPath: string): Promise<string[]> {
-  const paths = await loadConfig(configPath)
+/** What the site reads, from its config; if the config does not load yet, its folder (an edit will fix it, and the build after adds the rest). */
+async function initialSourcePaths(configPath: string): Promise<SourcePaths> {
+  return loadConfig(configPath)
     .then(sourcePaths)
-    .catch(() => [path.dirname(path.resolve(configPath))]);
-  return paths.filter((p) => existsSync(p));
+    .catch(() => ({ dirs: [path.dirname(path.resolve(configPath))], files: [] }));
 }
 
-/** Watches the site's sources, once chokidar is ready; the output folder (which may sit inside) and tool folders are left out. */
-async function watchSources(paths: string[], outDir: string, onChange: (event: string, file: string) => void): Promise<SourceWatcher> {
+/**
+ * Watches the site's sources, once chokidar is ready; the output folder (which may sit inside) and
+ * tool folders are left out. Folders are watched with all below them, and only if they exist:
+ * chokidar watches the parent of a missing one and reads all of it again at every change there.
+ * A single file is watched through its folder's own entries, as a watch on the file itself ends
+ * when the file is deleted, and would miss it being written again.
+ */
+async function watchSources(initial: SourcePaths, outDir: string, onChange: (event: string, file: string) => void): Promise<SourceWatcher> {
   const { watch } = await import('chokidar');
   // The output's own writes must not trigger builds.
   const ignored = (file: string) => file === outDir || file.startsWith(outDir + path.sep) || /(^|[\\/])(node_modules|\.git|\.docsgen-cache)([\\/]|$)/.test(file);
-  const watched = new Set(paths);
-  const watcher = watch(paths, { ignoreInitial: true, ignored });
-  watcher.on('all', onChange);
-  await new Promise<void>((resolve) => watcher.once('ready', resolve));
-  return {
-    add: (more) => {
-      const fresh = more.filter((p) => !watched.has(p) && ![...watched].some((w) => p.startsWith(w + path.sep)) && existsSync(p));
-      for (const p of fresh) watched.add(p);
-      if (fresh.length) watcher.add(fresh);
-    },
-    close: () => watcher.close(),
+  const dirs = new Set<string>();
+  const files = new Set<string>();
+  const parents = new Set<string>();
+  const watchers: FSWatcher[] = [];
+  let tree: FSWatcher | undefined;
+  let single: FSWatcher | undefined;
+  const within = (p: string) => [...dirs].some((d) => p === d || p.startsWith(d + path.sep));
+  const add = ({ dirs: moreDirs, files: moreFiles }: SourcePaths) => {
+    const freshDirs = moreDirs.filter((d) => !within(d) && existsSync(d));
+    for (const d of freshDirs) dirs.add(d);
+    if (freshDirs.length && tree) tree.add(freshDirs);
+    else if (freshDirs.length) {
+      watchers.push((tree = watch(freshDirs, { ignoreInitial: true, ignored })));
+      tree.on('all', onChange);
+    }
+    const freshFiles = moreFiles.filter((f) => !files.has(f) && !within(f) && existsSync(path.dirname(f)));
+    for (const f of freshFiles) files.add(f);
+    const freshParents = [...new Set(freshFiles.map((f) => path.dirname(f)))].filter((d) => !parents.has(d));
+    for (const d of freshParents) parents.add(d);
+    if (freshParents.length && single) single.add(freshParents);
+    else if (freshParents.length) {
+      watchers.push((single = watch(freshParents, { ignoreInitial: true, depth: 0, ignored: (p: string) => !parents.has(p) && !files.has(p) })));
+      single.on('all', (event, file) => files.has(path.resolve(file)) && onChange(event, file));
+    }
   };
+  add(initial);
+  await Promise.all(watchers.map((w) => new Promise<void>((resolve) => w.once('ready', resolve))));
+  return { add, close: async () => void (await Promise.all(watchers.map((w) => w.close()))) };
 }
 
 /** The live-reload client: reloads on a good build, shows an overlay with the errors of a bad one. */

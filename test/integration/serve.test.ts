@@ -1,6 +1,6 @@
 // `docsgen serve` as a static host, and `--watch` as the writers' loop.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, writeFileSync, readFileSync, readdirSync, rmSync, existsSync, renameSync } from 'node:fs';
+import { cpSync, writeFileSync, readFileSync, readdirSync, rmSync, existsSync, renameSync, mkdirSync, symlinkSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -249,6 +249,16 @@ describe('docsgen serve --watch', () => {
     expect((await request(server.port, '/img/added.txt')).status).toBe(404);
     // The rest of the folder is still there.
     expect((await request(server.port, '/img/logo.svg')).status).toBe(200);
+    // A link in the folder is followed, as a full build's copy does.
+    reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    symlinkSync(path.join(site, 'site/static/img/logo.svg'), path.join(site, 'site/static/linked.svg'));
+    await reload;
+    expect((await request(server.port, '/linked.svg')).body).toBe(readFileSync(path.join(site, 'site/static/img/logo.svg'), 'utf8'));
+    reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    rmSync(path.join(site, 'site/static/linked.svg'));
+    await reload;
   });
 
   it('reloads the configuration when it changes, and only then', async () => {
@@ -267,6 +277,24 @@ describe('docsgen serve --watch', () => {
       writeFileSync(file, `${readFileSync(file, 'utf8')}\nOne more line.\n`);
       await again;
       expect((await request(server.port, '/')).body).toContain('Renamed Docs</title>');
+    } finally {
+      const back = nextEvent('reload');
+      await new Promise((r) => setTimeout(r, 200));
+      writeFileSync(config, good);
+      await back;
+    }
+  });
+
+  it("gives every page the site's new URL when only the URL changes", async () => {
+    const config = path.join(site, 'site/docsgen.config.ts');
+    const good = readFileSync(config, 'utf8');
+    const reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(config, good.replace("url: 'https://fixture.example.com'", "url: 'https://moved.example.com'"));
+    try {
+      await reload;
+      // In the canonical link of each page, not only in the sitemap.
+      expect((await request(server.port, '/guides/advanced')).body).toContain('<link rel="canonical" href="https://moved.example.com/guides/advanced">');
     } finally {
       const back = nextEvent('reload');
       await new Promise((r) => setTimeout(r, 200));
@@ -367,6 +395,50 @@ describe('docsgen serve --watch with the docs folder outside the project', () =>
     } finally {
       server.child.kill();
     }
+  });
+});
+
+describe('docsgen serve --watch with sources outside the usual folders', () => {
+  it('follows an OpenAPI document outside the site and content folders, deleted and written again', async () => {
+    const dir = tempDir('docsgen-watch-spec-');
+    cpSync(fixture('openapi-site'), dir, { recursive: true });
+    mkdirSync(path.join(dir, 'api'));
+    renameSync(path.join(dir, 'content/openapi/pets.json'), path.join(dir, 'api/pets.json'));
+    const config = path.join(dir, 'site/docsgen.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('../content/openapi/pets.json', '../api/pets.json'));
+    const server = await startServe(dir, ['--watch']);
+    onTestFinished(() => void server.child.kill());
+    await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('docsgen: built');
+    const spec = path.join(dir, 'api/pets.json');
+    const good = readFileSync(spec, 'utf8');
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(spec);
+    await expect.poll(() => server.output(), { timeout: 20_000 }).toContain('OpenAPI document not found');
+    // Written again (as some tools do), then edited: both are followed.
+    writeFileSync(spec, good);
+    await expect.poll(() => server.output().split('docsgen: built').length - 1, { timeout: 20_000 }).toBe(2);
+    writeFileSync(spec, good.replace('"summary": "List pets"', '"summary": "List every pet"'));
+    await expect.poll(async () => (await request(server.port, '/reference/api/pets/list-pets')).body, { timeout: 20_000 }).toContain('List every pet');
+  });
+
+  it('follows an image a page uses from a folder outside content/', async () => {
+    const dir = tempDir('docsgen-watch-image-');
+    cpSync(fixture('good-site'), dir, { recursive: true });
+    mkdirSync(path.join(dir, 'art'));
+    const image = path.join(dir, 'art/pic.svg');
+    writeFileSync(image, '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
+    const intro = path.join(dir, 'content/docs/intro.md');
+    writeFileSync(intro, `${readFileSync(intro, 'utf8')}\n![A picture](../../art/pic.svg)\n`);
+    const server = await startServe(dir, ['--watch']);
+    onTestFinished(() => void server.child.kill());
+    await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('docsgen: built');
+    const src = async () => /src="([^"]*pic-[^"]*)"/.exec((await request(server.port, '/')).body)?.[1];
+    const before = await src();
+    expect(before).toMatch(/^\/assets\/images\/pic-[0-9a-f]+\.svg$/);
+    await new Promise((r) => setTimeout(r, 300));
+    writeFileSync(image, '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>');
+    // The image's name carries its content hash: an edit gives the page a new one.
+    await expect.poll(src, { timeout: 20_000 }).not.toBe(before);
   });
 });
 

@@ -60,7 +60,7 @@ describe('loadConfig', () => {
     await expect(loadConfig('/nonexistent/site/docsgen.config.ts')).rejects.toThrow('config file not found');
   });
 
-  it('lists what a build reads, for serve --watch: nothing above the site, nothing twice', async () => {
+  it('lists what a build reads, for serve --watch: folders and single files, nothing twice', async () => {
     const file = configFile(
       "export default { title: 'T', url: 'https://x.io', docs: { path: '../notes', sidebarPath: 'sidebars.ts' }, staticDir: '../public',\n" +
         "  openapi: [{ id: 'a', spec: '../api/openapi.json', route: '/api' }, { id: 'b', spec: 'https://x.io/o.json', snapshot: 'snap/o.json', route: '/b' }, { id: 'c', spec: 'https://x.io/c.json', route: '/c' }] };\n",
@@ -69,6 +69,9 @@ describe('loadConfig', () => {
     const root = path.dirname(site);
     // docs.path is relative to the project root, the rest to the config's folder; the sidebars
     // file and the snapshot are inside the config's folder, so watching that folder covers them.
-    expect(sourcePaths(await loadConfig(file))).toEqual([path.join(root, 'api/openapi.json'), path.join(path.dirname(root), 'notes'), path.join(root, 'public'), site].sort());
+    expect(sourcePaths(await loadConfig(file))).toEqual({
+      dirs: [path.join(root, 'content'), path.join(path.dirname(root), 'notes'), path.join(root, 'public'), site].sort(),
+      files: [path.join(root, 'api/openapi.json')],
+    });
   });
 });

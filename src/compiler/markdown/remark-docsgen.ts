@@ -26,6 +26,8 @@ export interface ImageRef {
   file?: string;
   /** Site path, for images served from the static folder. */
   sitePath?: string;
+  /** The content-hashed URL a relative image was given: the page's HTML holds it. */
+  url?: string;
   line: number;
   column: number;
 }
@@ -293,6 +295,7 @@ function handleImage(url: string, at: { line: number; column: number }, ctx: Doc
     return undefined;
   }
   const abs = ctx.resolvePath(clean);
-  out.images.push({ raw: url, file: abs, line: at.line, column: at.column });
-  return ctx.imageUrl(abs);
+  const hashed = ctx.imageUrl(abs);
+  out.images.push({ raw: url, file: abs, ...(hashed ? { url: hashed } : {}), line: at.line, column: at.column });
+  return hashed;
 }
