@@ -261,46 +261,47 @@ describe('docsgen serve --watch', () => {
     await reload;
   });
 
-  it('reloads the configuration when it changes, and only then', async () => {
-    const config = path.join(site, 'site/docsgen.config.ts');
-    const good = readFileSync(config, 'utf8');
+  /** Saves a file and waits for the reload of the build that follows. */
+  async function saveAndReload(file: string, text: string): Promise<void> {
     const reload = nextEvent('reload');
     await new Promise((r) => setTimeout(r, 200));
-    writeFileSync(config, good.replace("title: 'Fixture Docs'", "title: 'Renamed Docs'"));
+    writeFileSync(file, text);
+    await reload;
+  }
+
+  /** Runs `check` with the config edited, then puts it back as it was. */
+  async function withConfig(edit: (source: string) => string, check: () => Promise<void>): Promise<void> {
+    const config = path.join(site, 'site/docsgen.config.ts');
+    const good = readFileSync(config, 'utf8');
+    await saveAndReload(config, edit(good));
     try {
-      await reload;
-      expect((await request(server.port, '/guides/advanced')).body).toContain('Renamed Docs</title>');
-      // A markdown edit after it keeps the new configuration.
-      const file = path.join(site, 'content/docs/intro.md');
-      const again = nextEvent('reload');
-      await new Promise((r) => setTimeout(r, 200));
-      writeFileSync(file, `${readFileSync(file, 'utf8')}\nOne more line.\n`);
-      await again;
-      expect((await request(server.port, '/')).body).toContain('Renamed Docs</title>');
+      await check();
     } finally {
-      const back = nextEvent('reload');
-      await new Promise((r) => setTimeout(r, 200));
-      writeFileSync(config, good);
-      await back;
+      await saveAndReload(config, good);
     }
+  }
+
+  it('reloads the configuration when it changes, and only then', async () => {
+    await withConfig(
+      (c) => c.replace("title: 'Fixture Docs'", "title: 'Renamed Docs'"),
+      async () => {
+        expect((await request(server.port, '/guides/advanced')).body).toContain('Renamed Docs</title>');
+        // A markdown edit after it keeps the new configuration.
+        const file = path.join(site, 'content/docs/intro.md');
+        await saveAndReload(file, `${readFileSync(file, 'utf8')}\nOne more line.\n`);
+        expect((await request(server.port, '/')).body).toContain('Renamed Docs</title>');
+      },
+    );
   });
 
   it("gives every page the site's new URL when only the URL changes", async () => {
-    const config = path.join(site, 'site/docsgen.config.ts');
-    const good = readFileSync(config, 'utf8');
-    const reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
-    writeFileSync(config, good.replace("url: 'https://fixture.example.com'", "url: 'https://moved.example.com'"));
-    try {
-      await reload;
-      // In the canonical link of each page, not only in the sitemap.
-      expect((await request(server.port, '/guides/advanced')).body).toContain('<link rel="canonical" href="https://moved.example.com/guides/advanced">');
-    } finally {
-      const back = nextEvent('reload');
-      await new Promise((r) => setTimeout(r, 200));
-      writeFileSync(config, good);
-      await back;
-    }
+    await withConfig(
+      (c) => c.replace("url: 'https://fixture.example.com'", "url: 'https://moved.example.com'"),
+      async () => {
+        // In the canonical link of each page, not only in the sitemap.
+        expect((await request(server.port, '/guides/advanced')).body).toContain('<link rel="canonical" href="https://moved.example.com/guides/advanced">');
+      },
+    );
   });
 
   it('after a failed build, reads again what that build was told of', async () => {
@@ -419,6 +420,21 @@ describe('docsgen serve --watch with sources outside the usual folders', () => {
     await expect.poll(() => server.output().split('docsgen: built').length - 1, { timeout: 20_000 }).toBe(2);
     writeFileSync(spec, good.replace('"summary": "List pets"', '"summary": "List every pet"'));
     await expect.poll(async () => (await request(server.port, '/reference/api/pets/list-pets')).body, { timeout: 20_000 }).toContain('List every pet');
+  });
+
+  it('builds again when an image missing from content/ is added', async () => {
+    const dir = tempDir('docsgen-watch-content-image-');
+    cpSync(fixture('good-site'), dir, { recursive: true });
+    const intro = path.join(dir, 'content/docs/intro.md');
+    // content/img is outside the docs folder, and does not exist yet.
+    writeFileSync(intro, `${readFileSync(intro, 'utf8')}\n![A picture](../img/pic.svg)\n`);
+    const server = await startServe(dir, ['--watch']);
+    onTestFinished(() => void server.child.kill());
+    await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('broken image');
+    mkdirSync(path.join(dir, 'content/img'));
+    writeFileSync(path.join(dir, 'content/img/pic.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
+    await expect.poll(() => server.output(), { timeout: 20_000 }).toContain('docsgen: built');
+    expect((await request(server.port, '/')).body).toMatch(/src="\/assets\/images\/pic-[0-9a-f]+\.svg"/);
   });
 
   it('follows an image a page uses from a folder outside content/', async () => {
