@@ -149,6 +149,16 @@ describe('docsgen serve --watch', () => {
     });
   }
 
+  /** Makes a change to the sources and waits for the reload of the build that follows. */
+  async function afterReload(change: () => void): Promise<void> {
+    const reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    change();
+    await reload;
+  }
+
+  const saveAndReload = (file: string, text: string) => afterReload(() => writeFileSync(file, text));
+
   it('injects the live-reload client into pages', async () => {
     const r = await request(server.port, '/');
     expect(r.body).toContain("new EventSource(\"/__docsgen/events\")");
@@ -210,64 +220,36 @@ describe('docsgen serve --watch', () => {
 
   it('picks up pages added and removed while it runs', async () => {
     const file = path.join(site, 'content/docs/guides/added-later.md');
-    let reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
-    writeFileSync(file, '# Added later\n\nA page made while the server runs.\n');
-    await reload;
+    await saveAndReload(file, '# Added later\n\nA page made while the server runs.\n');
     expect((await request(server.port, '/guides/added-later')).body).toContain('A page made while the server runs.');
     // An edit to an existing page right after still sees the new page (the listing was made again).
     const advanced = path.join(site, 'content/docs/guides/advanced.md');
     const good = readFileSync(advanced, 'utf8');
-    reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
-    writeFileSync(advanced, `${good}\nSee [the new page](./added-later.md).\n`);
-    await reload;
+    await saveAndReload(advanced, `${good}\nSee [the new page](./added-later.md).\n`);
     expect((await request(server.port, '/guides/advanced')).body).toContain('href="/guides/added-later"');
     // Removing the page breaks that link: the build reports it rather than serve a dead link.
     const failed = nextEvent('build-error');
     await new Promise((r) => setTimeout(r, 200));
     rmSync(file);
     expect(await failed).toContain('broken link');
-    reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
-    writeFileSync(advanced, good);
-    await reload;
+    await saveAndReload(advanced, good);
     expect((await request(server.port, '/guides/added-later')).status).toBe(404);
   });
 
   it('serves a file added to the static folder, and stops serving it once removed', async () => {
     const file = path.join(site, 'site/static/img/added.txt');
-    let reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
-    writeFileSync(file, 'added while serving');
-    await reload;
+    await saveAndReload(file, 'added while serving');
     expect((await request(server.port, '/img/added.txt')).body).toBe('added while serving');
-    reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
-    rmSync(file);
-    await reload;
+    await afterReload(() => rmSync(file));
     expect((await request(server.port, '/img/added.txt')).status).toBe(404);
     // The rest of the folder is still there.
     expect((await request(server.port, '/img/logo.svg')).status).toBe(200);
     // A link in the folder is followed, as a full build's copy does.
-    reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
-    symlinkSync(path.join(site, 'site/static/img/logo.svg'), path.join(site, 'site/static/linked.svg'));
-    await reload;
+    const linked = path.join(site, 'site/static/linked.svg');
+    await afterReload(() => symlinkSync(path.join(site, 'site/static/img/logo.svg'), linked));
     expect((await request(server.port, '/linked.svg')).body).toBe(readFileSync(path.join(site, 'site/static/img/logo.svg'), 'utf8'));
-    reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
-    rmSync(path.join(site, 'site/static/linked.svg'));
-    await reload;
+    await afterReload(() => rmSync(linked));
   });
-
-  /** Saves a file and waits for the reload of the build that follows. */
-  async function saveAndReload(file: string, text: string): Promise<void> {
-    const reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
-    writeFileSync(file, text);
-    await reload;
-  }
 
   /** Runs `check` with the config edited, then puts it back as it was. */
   async function withConfig(edit: (source: string) => string, check: () => Promise<void>): Promise<void> {
@@ -461,14 +443,19 @@ describe('docsgen serve --watch with sources outside the usual folders', () => {
 describe('docsgen serve --watch before its first build is done', () => {
   const generator = path.resolve(repoRoot, '../shared/bench/gen-corpus.mjs');
 
-  it.skipIf(!existsSync(generator))('serves pages on demand at once, and shows an edit through them', async () => {
-    // A corpus big enough that its full build takes several seconds.
-    const site = tempDir('docsgen-on-demand-');
-    spawnSync(process.execPath, [generator, site, '200', '7'], { stdio: 'ignore' });
+  /** A generated corpus of 200 pages, big enough that its full build takes several seconds. */
+  function corpusSite(prefix: string, seed: number): string {
+    const site = tempDir(prefix);
+    spawnSync(process.execPath, [generator, site, '200', String(seed)], { stdio: 'ignore' });
     writeFileSync(
       path.join(site, 'docsgen.config.ts'),
       "import { defineConfig } from 'docsgen';\nexport default defineConfig({ title: 'Corpus', url: 'https://example.com', docs: { path: 'docs', sidebarPath: 'sidebars.js' }, staticDir: 'static', navbar: { items: [] } });\n",
     );
+    return site;
+  }
+
+  it.skipIf(!existsSync(generator))('serves pages on demand at once, and shows an edit through them', async () => {
+    const site = corpusSite('docsgen-on-demand-', 7);
     const doc = JSON.parse(readFileSync(path.join(site, 'manifest.json'), 'utf8')).docs[5] as { file: string; url: string; title: string };
     const server = await startServe(site, ['--watch', '--config', 'docsgen.config.ts']);
     try {
@@ -503,12 +490,7 @@ describe('docsgen serve --watch before its first build is done', () => {
   }, 180_000);
 
   it.skipIf(!existsSync(generator))('stops at once on SIGTERM, even with its first build running in worker threads', async () => {
-    const site = tempDir('docsgen-stop-');
-    spawnSync(process.execPath, [generator, site, '200', '8'], { stdio: 'ignore' });
-    writeFileSync(
-      path.join(site, 'docsgen.config.ts'),
-      "import { defineConfig } from 'docsgen';\nexport default defineConfig({ title: 'Corpus', url: 'https://example.com', docs: { path: 'docs', sidebarPath: 'sidebars.js' }, staticDir: 'static', navbar: { items: [] } });\n",
-    );
+    const site = corpusSite('docsgen-stop-', 8);
     const server = await startServe(site, ['--watch', '--config', 'docsgen.config.ts']);
     // Stopped below; this is for an assertion failing before that.
     onTestFinished(() => void server.child.kill('SIGKILL'));
