@@ -17,7 +17,7 @@ import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.
 import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
 import { buildApiPages, type ApiPages } from './openapi-pages.ts';
-import { indexSearch, searchPages } from './index-search.ts';
+import { indexSearch, searchPages, startSearchFeed, type SearchFeed } from './index-search.ts';
 import type { SourcePage } from './collect-docs.ts';
 
 export interface BuildOptions {
@@ -169,6 +169,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const timings: Record<string, number> = {};
   const time = stageTimer(timings);
   const site = await loadSite(options, time);
+  // Pagefind indexes each page in its own process as soon as the page is transformed.
+  const search = startSearchFeed(site.config, options.sink);
+  try {
+    return await buildSite(options, site, time, timings, search);
+  } finally {
+    await search?.close();
+  }
+}
+
+async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTimer, timings: Record<string, number>, searchFeed: SearchFeed | undefined): Promise<BuildResult> {
   const { config, apis } = site;
   const assets = new AssetRegistry(config.baseUrl);
   const cacheDir = cacheDirOf(options, config);
@@ -180,7 +190,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const bundling = time('bundle', () => bundleClient(shell.shell, config.baseUrl));
   bundling.catch(() => {}); // awaited below; a build that fails before must not leave it unhandled
   const transformed = await time('transform', () =>
-    transformPages(site.pages, { ...transformContext(site, assets, cache.transformed), keepThreadFree: options.keepThreadFree }),
+    transformPages(site.pages, {
+      ...transformContext(site, assets, cache.transformed),
+      keepThreadFree: options.keepThreadFree,
+      ...(searchFeed ? { onPage: (page: SourcePage, result: TransformedPage) => searchFeed.addSource(page, result) } : {}),
+    }),
   );
   const graph = await time('graph', () => buildSiteGraph(graphInput(site, transformed)));
   const redirects = siteRedirects(site, graph);
@@ -209,7 +223,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           cache: options.cache?.rendered,
         }),
       ),
-      time('search-index', () => indexSearch({ config, graph, writer })),
+      time('search-index', () => indexSearch({ config, graph, writer, feed: searchFeed })),
     ]);
     followUp.search = search.later;
     if (options.cache && !cache.warmed) {

@@ -13,7 +13,8 @@ import type { SourcePage } from './collect-docs.ts';
 import type { ResolvedConfig } from './load-config.ts';
 import { rel } from './load-config.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
-import { escapeHtml } from './site-graph.ts';
+import { docTitle, escapeHtml, pageContent } from './site-graph.ts';
+import type { TransformedPage } from './transform-markdown.ts';
 import { SEARCH_PAGE_ROUTE } from './shell-config.ts';
 import { IncrementalWriter, type OutputSink } from './write-output.ts';
 
@@ -81,6 +82,8 @@ export interface SearchIndexInput {
   config: ResolvedConfig;
   graph: SiteGraph;
   writer: OutputSink;
+  /** The index this build started while transforming (see startSearchFeed); it gets the pages it has not had. */
+  feed?: SearchFeed;
 }
 
 export interface SearchIndexResult {
@@ -96,6 +99,8 @@ export interface SearchIndexResult {
 
 type IndexFiles = { path: string; content: Uint8Array }[];
 type SearchDocument = { url: string; content: string };
+/** What a search document is made of: a page of the graph, or what the graph makes of a markdown page. */
+export type SearchablePage = Pick<GraphPage, 'route' | 'kind' | 'title' | 'description' | 'cards' | 'html' | 'keywords'>;
 
 /** The last index made, by a hash of what went into it: `serve --watch` reuses it while no page changed. */
 let lastIndex: { key: string; files: IndexFiles } | undefined;
@@ -106,28 +111,84 @@ let lastIndex: { key: string; files: IndexFiles } | undefined;
 let generation = 0;
 let queue: Promise<void> = Promise.resolve();
 
-export async function indexSearch({ config, graph, writer }: SearchIndexInput): Promise<SearchIndexResult> {
+/** Whether this build makes a local index, and all of it now (rather than after the build, see `later`). */
+function indexesNow(config: ResolvedConfig, sink: OutputSink | undefined): boolean {
+  return makesLocalIndex(config) && !(lastIndex && sink instanceof IncrementalWriter);
+}
+
+function makesLocalIndex(config: ResolvedConfig): boolean {
   const search = config.user.search;
   // The hosted service has its own crawler; a site without search needs no index.
-  if (search === false || (search && search.provider !== 'local')) return { pages: 0, files: 0, bytes: 0 };
+  return !(search === false || (search && search.provider !== 'local'));
+}
+
+/**
+ * A build's index, started before its pages are transformed and given each page as soon as it
+ * is: Pagefind parses them in its own process meanwhile, and only writing its files out is left
+ * for after the transform. Undefined when this build makes no index now.
+ */
+export function startSearchFeed(config: ResolvedConfig, sink: OutputSink | undefined): SearchFeed | undefined {
+  return indexesNow(config, sink) ? new SearchFeed(config) : undefined;
+}
+
+export class SearchFeed {
+  private readonly run: PagefindRun;
+  /** Routes fed so far, in the order fed: Pagefind numbers pages as they arrive, so the order is the build's source order. */
+  readonly routes = new Set<string>();
+  readonly documents: SearchDocument[] = [];
+
+  constructor(private readonly config: ResolvedConfig) {
+    this.run = new PagefindRun(config, queue);
+    queue = this.run.closed;
+  }
+
+  /** A markdown or generated source page, as the site graph will make it. */
+  addSource(source: SourcePage, t: TransformedPage): void {
+    if (source.id === SEARCH_PAGE_ID) return;
+    const title = docTitle(source, t);
+    this.add({ route: source.route, kind: 'doc', title, description: '', html: pageContent(source, t, title).html, keywords: source.frontmatter.keywords ?? [] });
+  }
+
+  add(page: SearchablePage): void {
+    // A route given twice fails the build (duplicate routes), so only its first page counts here.
+    if (this.routes.has(page.route)) return;
+    this.routes.add(page.route);
+    const doc = { url: this.config.baseUrl + page.route.slice(1), content: searchDocument(page) };
+    this.documents.push(doc);
+    this.run.add(doc);
+  }
+
+  files(): Promise<IndexFiles> {
+    return this.run.files();
+  }
+
+  /** Stops Pagefind; safe to call more than once, and after files(). */
+  close(): Promise<void> {
+    return this.run.close();
+  }
+}
+
+export async function indexSearch({ config, graph, writer, feed }: SearchIndexInput): Promise<SearchIndexResult> {
+  if (!makesLocalIndex(config)) return { pages: 0, files: 0, bytes: 0 };
   const pages = [...graph.pages.values()].filter((p) => p.id !== SEARCH_PAGE_ID).sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   const documentsOf = (): SearchDocument[] => pages.map((p) => ({ url: config.baseUrl + p.route.slice(1), content: searchDocument(p) }));
   let files: IndexFiles;
   let later: (() => Promise<void>) | undefined;
-  if (lastIndex && writer instanceof IncrementalWriter) {
+  if (!feed && lastIndex && writer instanceof IncrementalWriter) {
     // The writers' loop: even hashing the documents costs more than the rest of a rebuild, so all of it waits.
     files = lastIndex.files;
     const gen = ++generation;
     later = () => indexLater(gen, documentsOf, config, writer);
   } else {
-    const documents = documentsOf();
-    const key = documentsKey(documents);
-    if (lastIndex?.key === key) files = lastIndex.files;
-    else {
-      await queue;
-      files = (await runPagefind(documents, config))!; // never undefined without `stale`
-      lastIndex = { key, files };
+    const run = feed ?? new SearchFeed(config);
+    // The pages the transform did not give it: all of them without a feed, else those the graph made (category index pages).
+    for (const page of pages) run.add(page);
+    try {
+      files = await run.files();
+    } finally {
+      await run.close();
     }
+    lastIndex = { key: documentsKey(run.documents), files };
   }
   // All at once: in watch mode nearly every file is the one written last time, which the writer
   // sees at once; hundreds of awaits in a row used to hold up the render beside this.
@@ -136,8 +197,10 @@ export async function indexSearch({ config, graph, writer }: SearchIndexInput): 
   return { pages: pages.length, files: files.length, bytes, ...(later ? { later } : {}) };
 }
 
+/** The same for the same pages in any order: a build feeds them in source order, `later` in route order. */
 function documentsKey(documents: SearchDocument[]): string {
-  return createHash('sha256').update(JSON.stringify(documents)).digest('hex');
+  const sorted = [...documents].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
 }
 
 /**
@@ -174,42 +237,102 @@ function indexLater(gen: number, documentsOf: () => SearchDocument[], config: Re
 
 /** Undefined when `stale` says, between batches, that the index is no longer wanted. */
 async function runPagefind(documents: SearchDocument[], config: ResolvedConfig, stale?: () => boolean): Promise<IndexFiles | undefined> {
-  const fail = (message: string): never => {
-    throw new DocsgenError(
-      error({ file: rel(config.configFile) }, `search index: ${message}`, "reinstall the dependencies (Pagefind ships its binary in a platform package), or set search: false in the config"),
+  const run = new PagefindRun(config);
+  try {
+    // A window of requests in flight lets Node encode the next pages while Pagefind parses, and
+    // `stale` be asked between windows.
+    for (let i = 0; i < documents.length; i += ADD_WINDOW) {
+      if (stale?.()) return undefined;
+      for (const doc of documents.slice(i, i + ADD_WINDOW)) run.add(doc);
+      await run.added();
+    }
+    return await run.files();
+  } finally {
+    await run.close();
+  }
+}
+
+/**
+ * One index made by Pagefind's service (a child process, one for the process): pages are sent as
+ * they are added, in that order, which is the order Pagefind numbers them in (two builds must be
+ * byte-identical). Runs wait for the one before to close, as closing stops the service.
+ */
+class PagefindRun {
+  private readonly index: Promise<Pagefind.PagefindIndex>;
+  private sent: Promise<void>[] = [];
+  private readonly errors: string[] = [];
+  private closing?: Promise<void>;
+  private markClosed!: () => void;
+  /** Settles once the run is closed and the service stopped. */
+  readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
+
+  /** `after`: a run this one must wait for, since closing a run stops the service. */
+  constructor(private readonly config: ResolvedConfig, after: Promise<void> = Promise.resolve()) {
+    this.index = after.then(() => openIndex(config));
+    this.index.catch(() => {}); // reported by added() or files(); a run closed early must not leave it unhandled
+  }
+
+  add(doc: SearchDocument): void {
+    this.sent.push(
+      this.index.then(async (index) => {
+        const added = await index.addHTMLFile(doc);
+        if (added.errors.length) this.errors.push(`${doc.url}: ${added.errors.join('; ')}`);
+      }),
     );
-  };
+  }
+
+  /** Waits for Pagefind to have taken every page added so far. */
+  async added(): Promise<void> {
+    const sent = this.sent;
+    this.sent = [];
+    await Promise.all(sent);
+    if (this.errors.length) this.fail(this.errors.join('; '));
+  }
+
+  async files(): Promise<IndexFiles> {
+    await this.added();
+    const out = await (await this.index).getFiles();
+    if (out.errors.length) this.fail(out.errors.join('; '));
+    return out.files
+      .map((f) => ({ path: f.path.split('\\').join('/'), content: f.content }))
+      .filter((f) => WANTED.test(f.path))
+      .sort((a, b) => (a.path < b.path ? -1 : 1));
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      // Every request sent must be answered (or failed) before the service goes.
+      await Promise.allSettled(this.sent);
+      const index = await this.index.catch(() => undefined);
+      await index?.deleteIndex().catch(() => null);
+      // The service is a child process: without this, the CLI would not exit.
+      if (index) await (await import('pagefind')).close().catch(() => null);
+    })().finally(this.markClosed);
+    return this.closing;
+  }
+
+  private fail(message: string): never {
+    return pagefindFailure(this.config, message);
+  }
+}
+
+function pagefindFailure(config: ResolvedConfig, message: string): never {
+  throw new DocsgenError(
+    error({ file: rel(config.configFile) }, `search index: ${message}`, "reinstall the dependencies (Pagefind ships its binary in a platform package), or set search: false in the config"),
+  );
+}
+
+async function openIndex(config: ResolvedConfig): Promise<Pagefind.PagefindIndex> {
   // Loaded on first use: `serve --watch` serves its first page before any index is made.
   const pagefind = await import('pagefind');
   let created: Pagefind.NewIndexResponse;
   try {
     created = await pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: EXCLUDE });
   } catch (e) {
-    return fail(`could not start Pagefind: ${(e as Error).message}`);
+    return pagefindFailure(config, `could not start Pagefind: ${(e as Error).message}`);
   }
-  const index = created.index;
-  if (!index || created.errors.length) return fail(created.errors.join('; ') || 'Pagefind did not create an index');
-  try {
-    // In route order: Pagefind numbers pages in the order they arrive, and two builds must be
-    // byte-identical. Its service handles one message at a time, in the order sent, so a window of
-    // requests in flight keeps that order while Node encodes the next pages as Pagefind parses.
-    for (let i = 0; i < documents.length; i += ADD_WINDOW) {
-      if (stale?.()) return undefined;
-      const batch = documents.slice(i, i + ADD_WINDOW);
-      const added = await Promise.all(batch.map((doc) => index.addHTMLFile(doc)));
-      added.forEach((a, j) => a.errors.length && fail(`${batch[j].url}: ${a.errors.join('; ')}`));
-    }
-    const out = await index.getFiles();
-    if (out.errors.length) fail(out.errors.join('; '));
-    return out.files
-      .map((f) => ({ path: f.path.split('\\').join('/'), content: f.content }))
-      .filter((f) => WANTED.test(f.path))
-      .sort((a, b) => (a.path < b.path ? -1 : 1));
-  } finally {
-    await index.deleteIndex().catch(() => null);
-    // The service is a child process: without this, the CLI would not exit.
-    await pagefind.close().catch(() => null);
-  }
+  if (!created.index || created.errors.length) return pagefindFailure(config, created.errors.join('; ') || 'Pagefind did not create an index');
+  return created.index;
 }
 
 /**
@@ -217,7 +340,7 @@ async function runPagefind(documents: SearchDocument[], config: ResolvedConfig, 
  * footer, which every page repeats), its title as metadata and weighted heading, its keywords as metadata.
  * Headings keep their ids, so results can link to the section that matched.
  */
-export function searchDocument(page: GraphPage): string {
+export function searchDocument(page: SearchablePage): string {
   const body =
     page.kind === 'generated-index'
       ? `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.description)}</p>\n${(page.cards ?? []).map((c) => `<h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.description)}</p>`).join('\n')}`

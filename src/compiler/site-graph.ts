@@ -63,8 +63,7 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
   const diagnostics: Diagnostic[] = [];
   const docs = new Map<string, DocInfo>();
   for (const source of input.sources) {
-    const t = input.transformed.get(source.id);
-    const title = source.frontmatter.title ?? t?.firstH1 ?? lastSegment(source.id);
+    const title = docTitle(source, input.transformed.get(source.id));
     docs.set(source.id, { source, title, label: source.frontmatter.sidebar_label ?? title });
   }
   const sidebarSource = input.sidebarFile ? await readFile(input.sidebarFile, 'utf8').catch(() => '') : '';
@@ -314,6 +313,11 @@ function autogenerate(dirName: string, sidebarId: string, ctx: ResolveCtx, trail
     return entries.map((e) => e.item);
   };
   return resolveItems(build(base), sidebarId, ctx, trail);
+}
+
+/** A doc page's title: its frontmatter's, else its first h1, else the last part of its id. */
+export function docTitle(source: SourcePage, t: TransformedPage | undefined): string {
+  return source.frontmatter.title ?? t?.firstH1 ?? lastSegment(source.id);
 }
 
 /** What a doc page shows of its transformed markdown: its own h1 or one made from the title. */

@@ -65,6 +65,11 @@ export interface TransformContext {
   langs?: string[];
   /** Leave this thread out of a parallel transform: it has requests to answer meanwhile. */
   keepThreadFree?: boolean;
+  /**
+   * Called for each page, in the order given, as soon as it and every page before it are
+   * transformed: the search index takes pages while the rest are still being transformed.
+   */
+  onPage?: (page: SourcePage, result: TransformedPage) => void;
 }
 
 const COMPILER_CACHE_VERSION = '1';
@@ -94,9 +99,11 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   const out = new Map<string, TransformedPage>();
   const todo: { page: SourcePage; key: string }[] = [];
   const live = new Set<string>();
+  const inOrder = ctx.onPage && inOrderCalls(pages, ctx.onPage);
   for (const page of pages) {
     if (page.prebuilt) {
       out.set(page.id, page.prebuilt);
+      inOrder?.(page, page.prebuilt);
       continue;
     }
     const key = cacheKey(page, ctx);
@@ -106,6 +113,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     // transformed again. Looking the URLs up also registers the images, so this build copies them.
     if (cached && cached.images.every((img) => !img.file || ctx.assets.imageUrl(img.file) === img.url)) {
       out.set(page.id, cached);
+      inOrder?.(page, cached);
     } else {
       todo.push({ page, key });
     }
@@ -114,9 +122,12 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
-  const results = workers > 0 ? await transformInWorkers(todo.map((t) => t.page), options, workers, here) : await transformInline(todo.map((t) => t.page), options);
+  const onDone = inOrder && ((i: number, result: TransformedPage) => inOrder(todo[i].page, result));
+  const results =
+    workers > 0 ? await transformInWorkers(todo.map((t) => t.page), options, workers, here, onDone) : await transformInline(todo.map((t) => t.page), options);
   todo.forEach(({ page, key }, i) => {
     const result = results[i];
+    if (workers === 0) inOrder?.(page, result);
     for (const img of result.images) if (img.file) ctx.assets.imageUrl(img.file);
     ctx.cache?.set(key, result);
     out.set(page.id, result);
@@ -126,6 +137,20 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     for (const key of ctx.cache.keys()) if (!live.has(key)) ctx.cache.delete(key);
   }
   return out;
+}
+
+/** Hands pages on in the order of `pages`, whatever order they are done in: each waits for those before it. */
+function inOrderCalls(pages: SourcePage[], call: (page: SourcePage, result: TransformedPage) => void): (page: SourcePage, result: TransformedPage) => void {
+  const position = new Map(pages.map((p, i) => [p, i]));
+  const done = new Array<TransformedPage | undefined>(pages.length);
+  let next = 0;
+  return (page, result) => {
+    done[position.get(page)!] = result;
+    for (; next < pages.length && done[next]; next++) {
+      call(pages[next], done[next]!);
+      done[next] = undefined;
+    }
+  };
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;

@@ -50,6 +50,8 @@ export async function transformInWorkers(
   workers: number,
   /** Absent when this thread must stay free (it serves pages on demand meanwhile). */
   inThisThread?: (pages: SourcePage[]) => Promise<TransformedPage[]>,
+  /** Told of each page as its chunk comes back, by its index in `pages`. */
+  onDone?: (index: number, result: TransformedPage) => void,
 ): Promise<TransformedPage[]> {
   const chunks: number[][] = [];
   for (let i = 0; i < pages.length; i += CHUNK) chunks.push(pages.slice(i, i + CHUNK).map((_, j) => i + j));
@@ -58,7 +60,11 @@ export async function transformInWorkers(
   // After a failure no thread takes another chunk, so every worker finishes and stops.
   const take = () => (!failed && next < chunks.length ? chunks[next++] : undefined);
   const results = new Array<TransformedPage>(pages.length);
-  const place = (indexes: number[], out: TransformedPage[]) => indexes.forEach((pageIndex, j) => (results[pageIndex] = out[j]));
+  const place = (indexes: number[], out: TransformedPage[]) =>
+    indexes.forEach((pageIndex, j) => {
+      results[pageIndex] = out[j];
+      onDone?.(pageIndex, out[j]);
+    });
   const running = Promise.all(Array.from({ length: workers }, () => runWorker(options, take, pages, place)));
   running.catch(() => (failed = true)); // observed at once: a worker failing while this thread works must not crash the process
   try {
