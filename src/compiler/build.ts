@@ -130,7 +130,8 @@ export async function loadSite(options: BuildOptions, time: StageTimer): Promise
  * kept on disk for as long as the document's text, its source settings and the compiler are the same.
  */
 async function apiPages(source: OpenApiSourceConfig, text: string, file: string, routeBase: string, cacheDir: string | undefined): Promise<ApiPages & { diagnostics: Diagnostic[] }> {
-  const name = `openapi-${source.id.replace(/[^\w-]/g, '_')}`;
+  // The id's hash keeps apart ids that read the same once made safe for a file name (`a.b`, `a_b`).
+  const name = `openapi-${source.id.replace(/[^\w-]/g, '_')}-${createHash('sha256').update(source.id).digest('hex').slice(0, 8)}`;
   const key = createHash('sha256').update(JSON.stringify([source, file, routeBase])).update('\0').update(text).digest('hex');
   const cached = cacheDir ? await readCached<ApiPages & { diagnostics: Diagnostic[] }>(cacheDir, name, key) : undefined;
   if (cached) return cached;

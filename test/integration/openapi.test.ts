@@ -1,6 +1,6 @@
 // The OpenAPI stage end to end: a small document with refs, a cycle, oneOf/allOf, a deprecated
 // operation and one without an operationId; and the ways a document can be wrong.
-import { existsSync, readFileSync, readdirSync, cpSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, cpSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture, runCli, snapshotTree, tempDir } from '../helpers/run.ts';
@@ -108,7 +108,7 @@ describe('OpenAPI pages kept between builds', () => {
     const dir = tempDir('docsgen-openapi-cache-');
     cpSync(fixture('openapi-site'), dir, { recursive: true });
     expect(runCli(['build', '--out', 'first'], dir).status).toBe(0);
-    expect(readdirSync(path.join(dir, '.docsgen-cache')).some((f) => /^openapi-pets-[0-9a-f]+\.json$/.test(f))).toBe(true);
+    expect(readdirSync(path.join(dir, '.docsgen-cache')).some((f) => /^openapi-pets-[0-9a-f]{8}-[0-9a-f]+\.json$/.test(f))).toBe(true);
     // From the cache, the site is the same as one built without it.
     expect(runCli(['build', '--out', 'cached'], dir).status).toBe(0);
     expect(runCli(['build', '--no-cache', '--out', 'uncached'], dir).status).toBe(0);
@@ -124,6 +124,24 @@ describe('OpenAPI pages kept between builds', () => {
     const r = runCli(['build', '--out', 'broken'], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('invalid OpenAPI document at #/paths');
+  });
+
+  it('keeps apart sources whose ids read the same as file names', () => {
+    const dir = tempDir('docsgen-openapi-ids-');
+    cpSync(fixture('openapi-site'), dir, { recursive: true });
+    const config = path.join(dir, 'site/docsgen.config.ts');
+    const sources = ['pets.v1', 'pets_v1'].map((id, i) => `{ id: '${id}', spec: '../content/openapi/pets.json', route: '/reference/api/pets${i ? '-again' : ''}' }`);
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/openapi: \[.*\]/, `openapi: [${sources.join(', ')}]`));
+    const cached = () => {
+      const files = readdirSync(path.join(dir, '.docsgen-cache')).filter((f) => f.startsWith('openapi-'));
+      return new Map(files.map((f) => [f, statSync(path.join(dir, '.docsgen-cache', f)).mtimeMs]));
+    };
+    expect(runCli(['build', '--out', 'first'], dir).status).toBe(0);
+    const first = cached();
+    expect(first.size).toBe(2);
+    // Both are read back, neither made (and written) again.
+    expect(runCli(['build', '--out', 'second'], dir).status).toBe(0);
+    expect(cached()).toEqual(first);
   });
 });
 
