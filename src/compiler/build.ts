@@ -210,8 +210,8 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
   await writer.begin();
   try {
     const bundle = await bundling;
-    // Pagefind indexes in its own process while this thread renders.
-    const [, search] = await Promise.all([
+    // Pagefind finishes the index in its own process while this thread renders.
+    const [, search] = await allSettled([
       time('render', () =>
         renderPages({
           graph,
@@ -320,6 +320,17 @@ function allRedirects(config: ResolvedConfig, routes: string[]): RedirectConfig[
 function onlyMarkdownChanged(changed: ChangeHint, config: ResolvedConfig): boolean {
   const docsDir = config.docsDir + path.sep;
   return !changed.structural && [...changed.files].every((f) => f.startsWith(docsDir) && /\.mdx?$/.test(f));
+}
+
+/**
+ * Promise.all that waits for every stage to end before it throws the first failure: a failed
+ * stage must not leave another still writing into the output folder the failure removes.
+ */
+async function allSettled<T extends readonly unknown[]>(stages: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(stages);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 function failOnErrors(diagnostics: Diagnostic[]): void {

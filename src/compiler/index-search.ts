@@ -273,12 +273,14 @@ class PagefindRun {
   }
 
   add(doc: SearchDocument): void {
-    this.sent.push(
-      this.index.then(async (index) => {
-        const added = await index.addHTMLFile(doc);
-        if (added.errors.length) this.errors.push(`${doc.url}: ${added.errors.join('; ')}`);
-      }),
-    );
+    const sent = this.index.then(async (index) => {
+      const added = await index.addHTMLFile(doc);
+      if (added.errors.length) this.errors.push(`${doc.url}: ${added.errors.join('; ')}`);
+    });
+    // Reported when added() or files() awaits it: Pagefind failing to start while pages are still
+    // being transformed must not crash the process before the build can say why.
+    sent.catch(() => {});
+    this.sent.push(sent);
   }
 
   /** Waits for Pagefind to have taken every page added so far. */

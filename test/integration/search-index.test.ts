@@ -93,6 +93,20 @@ describe('search index', () => {
     for (const route of sitemapRoutes(out)) expect(readFileSync(path.join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8'), route).not.toMatch(/class="menu[^"]*"[^>]*href="\/search"/);
   });
 
+  it('fails with a hint when Pagefind cannot start, and leaves no half-written output', () => {
+    const dir = tempDir('docsgen-search-no-pagefind-');
+    cpSync(fixture('search-site'), dir, { recursive: true });
+    // Pagefind's own override of where its binary is.
+    const r = runCli(['build'], dir, { PAGEFIND_EXTENDED_BINARY_PATH: path.join(dir, 'no-such-pagefind') });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('site/docsgen.config.ts  search index: could not start Pagefind');
+    expect(r.stderr).toContain('or set search: false in the config');
+    expect(r.stderr).toContain('docsgen: build failed with 1 error');
+    // Reported by the build, not a crash: no stack trace, no output folder removed under a stage still writing.
+    expect(r.stderr).not.toMatch(/docsgen\/dist\/.*\.js:\d+|internal error/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('build'))).toEqual([]);
+  });
+
   it('builds neither the index nor the page with search: false', () => {
     const off = tempDir('docsgen-search-off-');
     cpSync(fixture('search-site'), off, { recursive: true });
