@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../../src/runtime/App.tsx';
-import { renderBody, samePageData } from '../../src/compiler/render-pages.ts';
+import { renderBody, renderRoute, samePageData } from '../../src/compiler/render-pages.ts';
+import type { GraphPage } from '../../src/compiler/site-graph.ts';
 import type { PageData, ShellConfig, SidebarNode } from '../../src/shared/types.ts';
 
 const shell: ShellConfig = {
@@ -38,6 +39,28 @@ describe('sidebar rendering with reused items', () => {
     expect(html).toContain('<a href="/guides/deep/b" data-internal="" class="menu-link active" aria-current="page">');
     expect(html).not.toMatch(/id="sidebar-1-1" hidden/);
     expect(renderBody(shell, page('/ref/c'), sidebar)).toMatch(/id="sidebar-1" hidden/);
+  });
+});
+
+describe('documents as written', () => {
+  it('hold exactly the rendered shell, in UTF-8, with the shared sidebar items reused', () => {
+    // Labels outside ASCII and Latin-1, in items that are shared (encoded once) and on the trail.
+    const wide: SidebarNode[] = [
+      { kind: 'category', label: 'Guides — ünïcode', collapsed: true, collapsible: true, items: [{ kind: 'doc', label: 'Page → 🚀', route: '/a' }] },
+      { kind: 'category', label: 'Reference “quoted”', collapsed: true, collapsible: true, items: [{ kind: 'doc', label: 'Über', route: '/b' }] },
+    ];
+    const graphPage = (route: string): GraphPage => ({
+      id: route, route, title: `Title ${route} ✓`, label: route, description: '', kind: 'doc', html: '<p>Text — with “quotes”</p>',
+      toc: [], headingIds: new Set(), hideToc: true, sidebarId: 's', breadcrumbs: [], file: 'x.md', keywords: [],
+    });
+    const graph = { pages: new Map(['/a', '/b'].map((r) => [r, graphPage(r)])), sidebars: new Map([['s', wide]]), diagnostics: [] };
+    const input = { graph, shell, bundle: { entryJs: '/main.js', css: [], preload: [], files: [] }, siteUrl: 'https://e.com' };
+    for (const route of ['/a', '/b', '/a']) {
+      const doc = renderRoute(input, route, new Map())!.html;
+      const body = renderBody(shell, { route, title: `Title ${route} ✓`, description: '', html: '<p>Text — with “quotes”</p>', toc: [], hideToc: true, breadcrumbs: [], kind: 'doc' }, wide);
+      expect(doc, route).toContain(`<div id="__docsgen_root">${body}</div>`);
+      expect(doc).toContain('Page → 🚀');
+    }
   });
 });
 
