@@ -287,13 +287,13 @@ class PagefindRun {
   async added(): Promise<void> {
     const sent = this.sent;
     this.sent = [];
-    await Promise.all(sent);
+    await Promise.all(sent).catch((e: unknown) => this.stopped(e));
     if (this.errors.length) this.fail(this.errors.join('; '));
   }
 
   async files(): Promise<IndexFiles> {
     await this.added();
-    const out = await (await this.index).getFiles();
+    const out = await this.index.then((index) => index.getFiles()).catch((e: unknown) => this.stopped(e));
     if (out.errors.length) this.fail(out.errors.join('; '));
     return out.files
       .map((f) => ({ path: f.path.split('\\').join('/'), content: f.content }))
@@ -307,14 +307,22 @@ class PagefindRun {
       await Promise.allSettled(this.sent);
       const index = await this.index.catch(() => undefined);
       await index?.deleteIndex().catch(() => null);
-      // The service is a child process: without this, the CLI would not exit.
-      if (index) await (await import('pagefind')).close().catch(() => null);
+      // The service is a child process: without this, the CLI would not exit. Closed even when it
+      // never started, since Pagefind keeps a failed service and would refuse every later index
+      // (`serve --watch` would need a restart once the binary is back).
+      await (await import('pagefind')).close().catch(() => null);
     })().finally(this.markClosed);
     return this.closing;
   }
 
   private fail(message: string): never {
     return pagefindFailure(this.config, message);
+  }
+
+  /** Pagefind's service ended while it had pages (it crashed, or was killed). */
+  private stopped(e: unknown): never {
+    if (e instanceof DocsgenError) throw e; // it never started: openIndex said why
+    return this.fail(`Pagefind stopped while indexing: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 

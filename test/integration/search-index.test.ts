@@ -2,7 +2,7 @@
 // anchors, body text; the API operation pages of the Unleash site too), the index is split into
 // many small files, two builds write the same bytes, and `search: false` leaves it all out.
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +103,29 @@ describe('search index', () => {
     expect(r.stderr).toContain('or set search: false in the config');
     expect(r.stderr).toContain('docsgen: build failed with 1 error');
     // Reported by the build, not a crash: no stack trace, no output folder removed under a stage still writing.
+    expect(r.stderr).not.toMatch(/docsgen\/dist\/.*\.js:\d+|internal error/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('build'))).toEqual([]);
+  });
+
+  it('fails with the same hint when Pagefind stops while it has pages', () => {
+    const dir = tempDir('docsgen-search-pagefind-dies-');
+    cpSync(fixture('search-site'), dir, { recursive: true });
+    // Stands in for Pagefind's service: answers the request for a new index as Pagefind does
+    // (base64 JSON messages, each followed by a comma), then exits as if it had crashed.
+    const fake = path.join(dir, 'pagefind-that-dies.mjs');
+    writeFileSync(
+      fake,
+      `#!/usr/bin/env node
+process.stdin.once('data', () => {
+  process.stdout.write(Buffer.from(JSON.stringify({ message_id: 1, payload: { type: 'NewIndex', index_id: 0 } })).toString('base64') + ',', () => process.exit(0));
+});
+`,
+    );
+    chmodSync(fake, 0o755);
+    const r = runCli(['build'], dir, { PAGEFIND_EXTENDED_BINARY_PATH: fake });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('site/docsgen.config.ts  search index: Pagefind stopped while indexing');
+    expect(r.stderr).toContain('or set search: false in the config');
     expect(r.stderr).not.toMatch(/docsgen\/dist\/.*\.js:\d+|internal error/);
     expect(readdirSync(dir).filter((f) => f.startsWith('build'))).toEqual([]);
   });
