@@ -3,6 +3,7 @@
 // (word index chunks, one fragment per page), so a query downloads only the chunks for its words
 // and the fragments of the results it shows. Also makes the /search page, the route the modal's
 // 'See all results' link goes to.
+import childProcess from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -268,7 +269,7 @@ class PagefindRun {
 
   /** `after`: a run this one must wait for, since closing a run stops the service. */
   constructor(private readonly config: ResolvedConfig, after: Promise<void> = Promise.resolve()) {
-    this.index = after.then(() => openIndex(config));
+    this.index = after.then(() => openIndex(config, () => this.closing !== undefined));
     this.index.catch(() => {}); // reported by added() or files(); a run closed early must not leave it unhandled
   }
 
@@ -332,17 +333,41 @@ function pagefindFailure(config: ResolvedConfig, message: string): never {
   );
 }
 
-async function openIndex(config: ResolvedConfig): Promise<Pagefind.PagefindIndex> {
+async function openIndex(config: ResolvedConfig, ended: () => boolean): Promise<Pagefind.PagefindIndex> {
   // Loaded on first use: `serve --watch` serves its first page before any index is made.
   const pagefind = await import('pagefind');
   let created: Pagefind.NewIndexResponse;
   try {
-    created = await pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: EXCLUDE });
+    const starting = whenServiceExits(() => pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: EXCLUDE }), () => {
+      // The package notices a service that died only when writing to it fails: requests already
+      // written would never be answered, and the build would wait forever. Closing answers them
+      // all with an error. Not when this run is over: a later run may have started a new service.
+      if (!ended()) void pagefind.close();
+    });
+    created = await starting;
   } catch (e) {
     return pagefindFailure(config, `could not start Pagefind: ${(e as Error).message}`);
   }
   if (!created.index || created.errors.length) return pagefindFailure(config, created.errors.join('; ') || 'Pagefind did not create an index');
   return created.index;
+}
+
+/**
+ * Calls `start`, which may start Pagefind's service (a child process the package does not expose),
+ * and calls `onExit` when that process ends.
+ */
+function whenServiceExits<T>(start: () => T, onExit: () => void): T {
+  const spawn = childProcess.spawn;
+  childProcess.spawn = ((...args: Parameters<typeof spawn>) => {
+    const child = spawn(...args);
+    child.once('exit', onExit);
+    return child;
+  }) as typeof spawn;
+  try {
+    return start();
+  } finally {
+    childProcess.spawn = spawn;
+  }
 }
 
 /**

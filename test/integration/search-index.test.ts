@@ -93,41 +93,37 @@ describe('search index', () => {
     for (const route of sitemapRoutes(out)) expect(readFileSync(path.join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8'), route).not.toMatch(/class="menu[^"]*"[^>]*href="\/search"/);
   });
 
-  it('fails with a hint when Pagefind cannot start, and leaves no half-written output', () => {
-    const dir = tempDir('docsgen-search-no-pagefind-');
+  /**
+   * Builds the search site with Pagefind's binary swapped (Pagefind's own override of where it is)
+   * and checks that the build reports the failure itself: exit 1, the message and the hint, no
+   * stack trace, and no output folder left or removed under a stage still writing.
+   */
+  function expectIndexFailure(binary: (dir: string) => string, message: string): void {
+    const dir = tempDir('docsgen-search-pagefind-fails-');
     cpSync(fixture('search-site'), dir, { recursive: true });
-    // Pagefind's own override of where its binary is.
-    const r = runCli(['build'], dir, { PAGEFIND_EXTENDED_BINARY_PATH: path.join(dir, 'no-such-pagefind') });
+    const r = runCli(['build'], dir, { PAGEFIND_EXTENDED_BINARY_PATH: binary(dir) });
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('site/docsgen.config.ts  search index: could not start Pagefind');
+    expect(r.stderr).toContain(`site/docsgen.config.ts  search index: ${message}`);
     expect(r.stderr).toContain('or set search: false in the config');
     expect(r.stderr).toContain('docsgen: build failed with 1 error');
-    // Reported by the build, not a crash: no stack trace, no output folder removed under a stage still writing.
     expect(r.stderr).not.toMatch(/docsgen\/dist\/.*\.js:\d+|internal error/);
     expect(readdirSync(dir).filter((f) => f.startsWith('build'))).toEqual([]);
+  }
+
+  it('fails with a hint when Pagefind cannot start, and leaves no half-written output', () => {
+    expectIndexFailure((dir) => path.join(dir, 'no-such-pagefind'), 'could not start Pagefind');
   });
 
   it('fails with the same hint when Pagefind stops while it has pages', () => {
-    const dir = tempDir('docsgen-search-pagefind-dies-');
-    cpSync(fixture('search-site'), dir, { recursive: true });
     // Stands in for Pagefind's service: answers the request for a new index as Pagefind does
     // (base64 JSON messages, each followed by a comma), then exits as if it had crashed.
-    const fake = path.join(dir, 'pagefind-that-dies.mjs');
-    writeFileSync(
-      fake,
-      `#!/usr/bin/env node
-process.stdin.once('data', () => {
-  process.stdout.write(Buffer.from(JSON.stringify({ message_id: 1, payload: { type: 'NewIndex', index_id: 0 } })).toString('base64') + ',', () => process.exit(0));
-});
-`,
-    );
-    chmodSync(fake, 0o755);
-    const r = runCli(['build'], dir, { PAGEFIND_EXTENDED_BINARY_PATH: fake });
-    expect(r.status).toBe(1);
-    expect(r.stderr).toContain('site/docsgen.config.ts  search index: Pagefind stopped while indexing');
-    expect(r.stderr).toContain('or set search: false in the config');
-    expect(r.stderr).not.toMatch(/docsgen\/dist\/.*\.js:\d+|internal error/);
-    expect(readdirSync(dir).filter((f) => f.startsWith('build'))).toEqual([]);
+    const answer = Buffer.from(JSON.stringify({ message_id: 1, payload: { type: 'NewIndex', index_id: 0 } })).toString('base64');
+    expectIndexFailure((dir) => {
+      const fake = path.join(dir, 'pagefind-that-dies.mjs');
+      writeFileSync(fake, `#!/usr/bin/env node\nprocess.stdin.once('data', () => process.stdout.write('${answer},', () => process.exit(0)));\n`);
+      chmodSync(fake, 0o755);
+      return fake;
+    }, 'Pagefind stopped while indexing');
   });
 
   it('builds neither the index nor the page with search: false', () => {
