@@ -263,18 +263,21 @@ class PagefindRun {
   private sent: Promise<void>[] = [];
   private readonly errors: string[] = [];
   private closing?: Promise<void>;
+  /** The service's state as this run sees it: it may die on its own (crash, kill) before the run closes it. */
+  private service: 'running' | 'died' | 'closed' = 'running';
   private markClosed!: () => void;
   /** Settles once the run is closed and the service stopped. */
   readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
 
   /** `after`: a run this one must wait for, since closing a run stops the service. */
   constructor(private readonly config: ResolvedConfig, after: Promise<void> = Promise.resolve()) {
-    this.index = after.then(() => openIndex(config, () => this.closing !== undefined));
+    this.index = after.then(() => openIndex(config, () => this.serviceExited()));
     this.index.catch(() => {}); // reported by added() or files(); a run closed early must not leave it unhandled
   }
 
   add(doc: SearchDocument): void {
     const sent = this.index.then(async (index) => {
+      this.mustBeRunning();
       const added = await index.addHTMLFile(doc);
       if (added.errors.length) this.errors.push(`${doc.url}: ${added.errors.join('; ')}`);
     });
@@ -294,7 +297,12 @@ class PagefindRun {
 
   async files(): Promise<IndexFiles> {
     await this.added();
-    const out = await this.index.then((index) => index.getFiles()).catch((e: unknown) => this.stopped(e));
+    const out = await this.index
+      .then((index) => {
+        this.mustBeRunning();
+        return index.getFiles();
+      })
+      .catch((e: unknown) => this.stopped(e));
     if (out.errors.length) this.fail(out.errors.join('; '));
     return out.files
       .map((f) => ({ path: f.path.split('\\').join('/'), content: f.content }))
@@ -307,7 +315,8 @@ class PagefindRun {
       // Every request sent must be answered (or failed) before the service goes.
       await Promise.allSettled(this.sent);
       const index = await this.index.catch(() => undefined);
-      await index?.deleteIndex().catch(() => null);
+      if (this.service === 'running') await index?.deleteIndex().catch(() => null);
+      this.service = 'closed';
       // The service is a child process: without this, the CLI would not exit. Closed even when it
       // never started, since Pagefind keeps a failed service and would refuse every later index
       // (`serve --watch` would need a restart once the binary is back).
@@ -318,6 +327,22 @@ class PagefindRun {
 
   private fail(message: string): never {
     return pagefindFailure(this.config, message);
+  }
+
+  /**
+   * The package notices a service that died only when writing to it fails: requests already
+   * written would never be answered, and the build would wait forever. Closing it answers them all
+   * with an error. Once this run has closed the service, a later run may have started a new one.
+   */
+  private serviceExited(): void {
+    if (this.service !== 'running') return;
+    this.service = 'died';
+    void import('pagefind').then((pagefind) => pagefind.close());
+  }
+
+  /** A request to a service that died would start a new one, which knows nothing of this index. */
+  private mustBeRunning(): void {
+    if (this.service === 'died') throw new Error('Pagefind backend closed');
   }
 
   /** Pagefind's service ended while it had pages (it crashed, or was killed). */
@@ -333,18 +358,12 @@ function pagefindFailure(config: ResolvedConfig, message: string): never {
   );
 }
 
-async function openIndex(config: ResolvedConfig, ended: () => boolean): Promise<Pagefind.PagefindIndex> {
+async function openIndex(config: ResolvedConfig, onServiceExit: () => void): Promise<Pagefind.PagefindIndex> {
   // Loaded on first use: `serve --watch` serves its first page before any index is made.
   const pagefind = await import('pagefind');
   let created: Pagefind.NewIndexResponse;
   try {
-    const starting = whenServiceExits(() => pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: EXCLUDE }), () => {
-      // The package notices a service that died only when writing to it fails: requests already
-      // written would never be answered, and the build would wait forever. Closing answers them
-      // all with an error. Not when this run is over: a later run may have started a new service.
-      if (!ended()) void pagefind.close();
-    });
-    created = await starting;
+    created = await whenServiceExits(() => pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: EXCLUDE }), onServiceExit);
   } catch (e) {
     return pagefindFailure(config, `could not start Pagefind: ${(e as Error).message}`);
   }
