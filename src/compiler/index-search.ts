@@ -134,8 +134,9 @@ export function startSearchFeed(config: ResolvedConfig, sink: OutputSink | undef
 
 export class SearchFeed {
   private readonly run: PagefindRun;
-  /** Routes fed so far, in the order fed: Pagefind numbers pages as they arrive, so the order is the build's source order. */
-  readonly routes = new Set<string>();
+  /** Routes fed so far: the graph's pages are offered at the end, and only those not fed go in. */
+  private readonly routes = new Set<string>();
+  /** What was fed, in order (Pagefind numbers pages as they arrive): the key `later` compares with. */
   readonly documents: SearchDocument[] = [];
 
   constructor(private readonly config: ResolvedConfig) {
