@@ -319,6 +319,16 @@ describe('the query is text everywhere', () => {
 describe('search page', () => {
   it('puts the query from the URL in its input and lists every result, in batches', async () => {
     const page = await open('/search?q=widget');
+    // As on a slow network: of the fragments a batch asks for at once, the first arrives at once
+    // and the others late, so every batch is seen half-loaded.
+    let lastAsked = 0;
+    await page.route('**/fragment/**', async (route) => {
+      const now = Date.now();
+      const late = now - lastAsked < 200;
+      lastAsked = now;
+      if (late) await new Promise((res) => setTimeout(res, 800));
+      await route.continue();
+    });
     await poll(() => page.locator('.search-page-input').inputValue()).toBe('widget');
     await page.waitForSelector('.search-page-results[data-query="widget"]');
     const expected = pagesMentioning(/widget/i);
@@ -331,6 +341,9 @@ describe('search page', () => {
       const before = (await shown()).length;
       await page.getByRole('button', { name: 'Load more results' }).click();
       await poll(async () => (await shown()).length).toBeGreaterThan(before);
+      // A batch shows its first results while the rest still load (data-query is empty until it
+      // is done); only a finished batch says whether there is more to load.
+      await page.waitForSelector('.search-page-results[data-query="widget"]');
     }
     expect(await page.getByRole('button', { name: 'Load more results' }).count()).toBe(0);
     expect((await shown()).sort()).toEqual(expected);
