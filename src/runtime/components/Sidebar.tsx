@@ -39,8 +39,8 @@ interface ItemProps {
 export function SidebarItem({ node, route, path, idPrefix, slot }: ItemProps) {
   if (node.kind === 'link') {
     return (
-      <li className="menu-item">
-        <a className="menu-link" href={node.href} target="_blank" rel="noopener noreferrer">
+      <li>
+        <a href={node.href} target="_blank" rel="noopener noreferrer">
           {node.label}
         </a>
       </li>
@@ -49,8 +49,8 @@ export function SidebarItem({ node, route, path, idPrefix, slot }: ItemProps) {
   if (node.kind === 'doc') {
     const active = node.route === route;
     return (
-      <li className={node.className ? `menu-item ${node.className}` : 'menu-item'}>
-        <Link to={node.route} className={active ? 'menu-link active' : 'menu-link'} aria-current={active ? 'page' : undefined}>
+      <li className={node.className}>
+        <Link to={node.route} aria-current={active ? 'page' : undefined}>
           {node.label}
         </Link>
       </li>
@@ -77,14 +77,14 @@ function SidebarCategory({ node, route, path, idPrefix = 'sidebar', slot }: Item
   const listId = `${idPrefix}-${path}`;
   const active = node.route === route;
   return (
-    <li className={collapsed ? 'menu-item menu-category collapsed' : 'menu-item menu-category'}>
+    <li className={collapsed ? 'menu-category collapsed' : 'menu-category'}>
       <div className="menu-category-row">
         {node.route ? (
-          <Link to={node.route} className={active ? 'menu-link active' : 'menu-link'} aria-current={active ? 'page' : undefined}>
+          <Link to={node.route} aria-current={active ? 'page' : undefined}>
             {node.label}
           </Link>
         ) : (
-          <span className="menu-link">{node.label}</span>
+          <span className="menu-label">{node.label}</span>
         )}
         {node.collapsible && (
           <button
