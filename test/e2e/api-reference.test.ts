@@ -1,0 +1,45 @@
+// The generated API reference of the real site, as a reader sees it in the browser.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRoute, openSite, waitForHydration } from '../helpers/browser.ts';
+import { builtSite } from '../helpers/sites.ts';
+
+let site: Awaited<ReturnType<typeof openSite>>;
+beforeAll(async () => {
+  site = await openSite(await builtSite('unleash'));
+});
+afterAll(() => site?.close());
+
+describe('API sidebar', () => {
+  // Long operation names wrap in the 300 px sidebar; their method label must stay in their own
+  // entry, not drift down beside the next one.
+  for (const width of [1280, 997]) {
+    it(`keeps each operation's method label inside its entry at ${width} px`, async () => {
+      const context = await site.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${site.base}/reference/api/unleash/create-feature`);
+      await waitForHydration(page);
+      const entries = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('.doc-sidebar li.api-method > a')]
+          .filter((a) => a.offsetParent !== null)
+          .map((a) => ({ name: a.textContent, wraps: a.getClientRects()[0].height > 40, overflows: a.scrollHeight > a.clientHeight })),
+      );
+      // The open "Features" category has operations long enough to wrap.
+      expect(entries.length).toBeGreaterThan(20);
+      expect(entries.filter((e) => e.wraps).length).toBeGreaterThan(0);
+      expect(entries.filter((e) => e.overflows).map((e) => e.name)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('marks the current operation, and only it, as the current page, in bold', async () => {
+    const page = await openRoute(site, '/reference/api/unleash/create-feature');
+    const weights = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('.doc-sidebar a')]
+        .filter((a) => a.offsetParent !== null)
+        .map((a) => ({ name: a.textContent, current: a.getAttribute('aria-current'), bold: Number(getComputedStyle(a).fontWeight) >= 600 })),
+    );
+    expect(weights.filter((w) => w.current === 'page').map((w) => w.name)).toEqual(['Add a new feature flag']);
+    expect(weights.filter((w) => w.bold).map((w) => w.name)).toEqual(['Add a new feature flag']);
+    await page.close();
+  });
+});
