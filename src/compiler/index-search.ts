@@ -14,7 +14,7 @@ import type { SourcePage } from './collect-docs.ts';
 import type { ResolvedConfig } from './load-config.ts';
 import { rel } from './load-config.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
-import { docTitle, escapeHtml, pageContent } from './site-graph.ts';
+import { docTitle, escapeHtml, showsTitleAbove } from './site-graph.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { SEARCH_PAGE_ROUTE } from './shell-config.ts';
 import { IncrementalWriter, type OutputSink } from './write-output.ts';
@@ -100,8 +100,13 @@ export interface SearchIndexResult {
 
 type IndexFiles = { path: string; content: Uint8Array }[];
 type SearchDocument = { url: string; content: string };
+/** A document as `later` compares it: what was indexed is not kept, only its hash. */
+type DocumentDigest = { url: string; hash: string };
 /** What a search document is made of: a page of the graph, or what the graph makes of a markdown page. */
-export type SearchablePage = Pick<GraphPage, 'route' | 'kind' | 'title' | 'description' | 'cards' | 'html' | 'keywords'>;
+export type SearchablePage = Pick<GraphPage, 'route' | 'kind' | 'title' | 'description' | 'cards' | 'html' | 'keywords'> & {
+  /** The page shows its title as an h1 above this HTML, which has none of its own (see showsTitleAbove). */
+  titleAbove?: boolean;
+};
 
 /** The last index made, by a hash of what went into it: `serve --watch` reuses it while no page changed. */
 let lastIndex: { key: string; files: IndexFiles } | undefined;
@@ -136,8 +141,8 @@ export class SearchFeed {
   private readonly run: PagefindRun;
   /** Routes fed so far: the graph's pages are offered at the end, and only those not fed go in. */
   private readonly routes = new Set<string>();
-  /** What was fed, in order (Pagefind numbers pages as they arrive): the key `later` compares with. */
-  readonly documents: SearchDocument[] = [];
+  /** What was fed: the key `later` compares with. */
+  readonly digests: DocumentDigest[] = [];
 
   constructor(private readonly config: ResolvedConfig) {
     this.run = new PagefindRun(config, queue);
@@ -146,9 +151,7 @@ export class SearchFeed {
 
   /** A markdown or generated source page, as the site graph will make it. */
   addSource(source: SourcePage, t: TransformedPage): void {
-    if (source.id === SEARCH_PAGE_ID) return;
-    const title = docTitle(source, t);
-    this.add({ route: source.route, kind: 'doc', title, description: '', html: pageContent(source, t, title).html, keywords: source.frontmatter.keywords ?? [] });
+    if (source.id !== SEARCH_PAGE_ID) this.add(sourceSearchPage(source, t));
   }
 
   add(page: SearchablePage): void {
@@ -156,7 +159,7 @@ export class SearchFeed {
     if (this.routes.has(page.route)) return;
     this.routes.add(page.route);
     const doc = { url: this.config.baseUrl + page.route.slice(1), content: searchDocument(page) };
-    this.documents.push(doc);
+    this.digests.push(digest(doc));
     this.run.add(doc);
   }
 
@@ -190,7 +193,7 @@ export async function indexSearch({ config, graph, writer, feed }: SearchIndexIn
     } finally {
       await run.close();
     }
-    lastIndex = { key: documentsKey(run.documents), files };
+    lastIndex = { key: documentsKey(run.digests), files };
   }
   // All at once: in watch mode nearly every file is the one written last time, which the writer
   // sees at once; hundreds of awaits in a row used to hold up the render beside this.
@@ -200,9 +203,13 @@ export async function indexSearch({ config, graph, writer, feed }: SearchIndexIn
 }
 
 /** The same for the same pages in any order: a build feeds them in source order, `later` in route order. */
-function documentsKey(documents: SearchDocument[]): string {
-  const sorted = [...documents].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+function documentsKey(digests: DocumentDigest[]): string {
+  const sorted = [...digests].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
+}
+
+function digest(doc: SearchDocument): DocumentDigest {
+  return { url: doc.url, hash: createHash('sha256').update(doc.content).digest('base64') };
 }
 
 /**
@@ -217,7 +224,7 @@ function indexLater(gen: number, documentsOf: () => SearchDocument[], config: Re
     .then(async () => {
       if (stale()) return;
       const documents = documentsOf();
-      const key = documentsKey(documents);
+      const key = documentsKey(documents.map(digest));
       if (key === lastIndex?.key) return;
       const files = await runPagefind(documents, config, stale);
       if (!files || stale()) return;
@@ -391,6 +398,16 @@ function whenServiceExits<T>(start: () => T, onExit: () => void): T {
 }
 
 /**
+ * A markdown page as the graph will make it, for its search document: with the transform's HTML,
+ * not the graph's (pageContent). The graph's, with the title put above, would be a second copy of
+ * every page, kept until the build ends.
+ */
+export function sourceSearchPage(source: SourcePage, t: TransformedPage): SearchablePage {
+  const title = docTitle(source, t);
+  return { route: source.route, kind: 'doc', title, description: '', html: t.html, titleAbove: showsTitleAbove(t), keywords: source.frontmatter.keywords ?? [] };
+}
+
+/**
  * The HTML Pagefind reads for one page: only the page's own content (no navbar, sidebar or
  * footer, which every page repeats), its title as metadata and weighted heading, its keywords as metadata.
  * Headings keep their ids, so results can link to the section that matched.
@@ -401,7 +418,10 @@ export function searchDocument(page: SearchablePage): string {
       ? `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.description)}</p>\n${(page.cards ?? []).map((c) => `<h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.description)}</p>`).join('\n')}`
       : // Code blocks are left out (see EXCLUDE): cut here, they are half the HTML Pagefind would parse.
         page.html.replace(/<pre[\s>][\s\S]*?<\/pre>/g, '');
-  const titled = /<h1[\s>]/.test(body) ? body.replace(/<h1(?=[\s>])/, `<h1 data-pagefind-weight="${TITLE_WEIGHT}"`) : `<h1 data-pagefind-weight="${TITLE_WEIGHT}">${escapeHtml(page.title)}</h1>\n${body}`;
+  const titled =
+    !page.titleAbove && /<h1[\s>]/.test(body)
+      ? body.replace(/<h1(?=[\s>])/, `<h1 data-pagefind-weight="${TITLE_WEIGHT}"`)
+      : `<h1 data-pagefind-weight="${TITLE_WEIGHT}">${escapeHtml(page.title)}</h1>\n${body}`;
   const keywords = page.keywords.length ? `<meta data-pagefind-meta="keywords[content]" content="${escapeHtml(page.keywords.join(', '))}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title><meta data-pagefind-meta="title[content]" content="${escapeHtml(page.title)}">${keywords}</head><body><main data-pagefind-body>\n${titled}\n</main></body></html>`;
 }

@@ -339,10 +339,15 @@ export function pageContent(source: SourcePage, t: TransformedPage | undefined, 
   return content;
 }
 
+/** A page whose markdown has no h1 of its own shows its title as one, above the content. */
+export function showsTitleAbove(t: TransformedPage): boolean {
+  return t.firstH1 === undefined;
+}
+
 function makePageContent(source: SourcePage, t: TransformedPage | undefined, title: string): PageContent {
   const html = t?.html ?? '';
   return {
-    html: t && t.firstH1 === undefined ? `<h1>${escapeHtml(title)}</h1>\n${html}` : html,
+    html: t && showsTitleAbove(t) ? `<h1>${escapeHtml(title)}</h1>\n${html}` : html,
     description: source.frontmatter.description ?? firstParagraph(html),
     toc: t?.toc ?? NO_TOC,
     headingIds: new Set(t?.headings.map((h) => h.id)),
