@@ -14,7 +14,7 @@ import type { SourcePage } from './collect-docs.ts';
 import type { ResolvedConfig } from './load-config.ts';
 import { rel } from './load-config.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
-import { docTitle, escapeHtml, showsTitleAbove } from './site-graph.ts';
+import { docTitle, escapeHtml } from './site-graph.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { SEARCH_PAGE_ROUTE } from './shell-config.ts';
 import { IncrementalWriter, type OutputSink } from './write-output.ts';
@@ -103,10 +103,7 @@ type SearchDocument = { url: string; content: string };
 /** A document as `later` compares it: what was indexed is not kept, only its hash. */
 type DocumentDigest = { url: string; hash: string };
 /** What a search document is made of: a page of the graph, or what the graph makes of a markdown page. */
-export type SearchablePage = Pick<GraphPage, 'route' | 'kind' | 'title' | 'description' | 'cards' | 'html' | 'keywords'> & {
-  /** The page shows its title as an h1 above this HTML, which has none of its own (see showsTitleAbove). */
-  titleAbove?: boolean;
-};
+export type SearchablePage = Pick<GraphPage, 'route' | 'kind' | 'title' | 'description' | 'cards' | 'html' | 'keywords'>;
 
 /** The last index made, by a hash of what went into it: `serve --watch` reuses it while no page changed. */
 let lastIndex: { key: string; files: IndexFiles } | undefined;
@@ -397,14 +394,9 @@ function whenServiceExits<T>(start: () => T, onExit: () => void): T {
   }
 }
 
-/**
- * A markdown page as the graph will make it, for its search document: with the transform's HTML,
- * not the graph's (pageContent). The graph's, with the title put above, would be a second copy of
- * every page, kept until the build ends.
- */
+/** A markdown page as the graph will make it, for its search document, before the graph exists. */
 export function sourceSearchPage(source: SourcePage, t: TransformedPage): SearchablePage {
-  const title = docTitle(source, t);
-  return { route: source.route, kind: 'doc', title, description: '', html: t.html, titleAbove: showsTitleAbove(t), keywords: source.frontmatter.keywords ?? [] };
+  return { route: source.route, kind: 'doc', title: docTitle(source, t), description: '', html: t.html, keywords: source.frontmatter.keywords ?? [] };
 }
 
 /**
@@ -418,10 +410,7 @@ export function searchDocument(page: SearchablePage): string {
       ? `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.description)}</p>\n${(page.cards ?? []).map((c) => `<h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.description)}</p>`).join('\n')}`
       : // Code blocks are left out (see EXCLUDE): cut here, they are half the HTML Pagefind would parse.
         page.html.replace(/<pre[\s>][\s\S]*?<\/pre>/g, '');
-  const titled =
-    !page.titleAbove && /<h1[\s>]/.test(body)
-      ? body.replace(/<h1(?=[\s>])/, `<h1 data-pagefind-weight="${TITLE_WEIGHT}"`)
-      : `<h1 data-pagefind-weight="${TITLE_WEIGHT}">${escapeHtml(page.title)}</h1>\n${body}`;
+  const titled = /<h1[\s>]/.test(body) ? body.replace(/<h1(?=[\s>])/, `<h1 data-pagefind-weight="${TITLE_WEIGHT}"`) : `<h1 data-pagefind-weight="${TITLE_WEIGHT}">${escapeHtml(page.title)}</h1>\n${body}`;
   const keywords = page.keywords.length ? `<meta data-pagefind-meta="keywords[content]" content="${escapeHtml(page.keywords.join(', '))}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title><meta data-pagefind-meta="title[content]" content="${escapeHtml(page.title)}">${keywords}</head><body><main data-pagefind-body>\n${titled}\n</main></body></html>`;
 }

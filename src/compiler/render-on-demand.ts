@@ -75,7 +75,7 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
     const transformed = (await transformPages([source], context)).get(source.id)!;
     const page = graph.pages.get(source.route)!;
     const pages = new Map(graph.pages);
-    pages.set(source.route, { ...page, ...pageContent(source, transformed, page.title) });
+    pages.set(source.route, { ...page, ...pageContent(source, transformed) });
     return { ...graph, pages };
   };
 

@@ -103,7 +103,7 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
       title,
       label,
       kind: 'doc',
-      ...pageContent(source, t, title),
+      ...pageContent(source, t),
       hideToc: source.frontmatter.hide_table_of_contents === true,
       sidebarId,
       breadcrumbs: [],
@@ -320,7 +320,7 @@ export function docTitle(source: SourcePage, t: TransformedPage | undefined): st
   return source.frontmatter.title ?? t?.firstH1 ?? lastSegment(source.id);
 }
 
-/** What a doc page shows of its transformed markdown: its own h1 or one made from the title. */
+/** What a doc page shows of its transformed markdown. */
 type PageContent = Pick<GraphPage, 'html' | 'description' | 'toc' | 'headingIds'>;
 
 /**
@@ -328,26 +328,21 @@ type PageContent = Pick<GraphPage, 'html' | 'description' | 'toc' | 'headingIds'
  * did not change, and a new HTML string for each would make the render stage compare every
  * page's content character by character.
  */
-const contentMemo = new WeakMap<TransformedPage, { title: string; description: unknown; content: PageContent }>();
+const contentMemo = new WeakMap<TransformedPage, { description: unknown; content: PageContent }>();
 
-export function pageContent(source: SourcePage, t: TransformedPage | undefined, title: string): PageContent {
-  if (!t) return makePageContent(source, t, title);
+export function pageContent(source: SourcePage, t: TransformedPage | undefined): PageContent {
+  if (!t) return makePageContent(source, t);
   const memo = contentMemo.get(t);
-  if (memo && memo.title === title && memo.description === source.frontmatter.description) return memo.content;
-  const content = makePageContent(source, t, title);
-  contentMemo.set(t, { title, description: source.frontmatter.description, content });
+  if (memo && memo.description === source.frontmatter.description) return memo.content;
+  const content = makePageContent(source, t);
+  contentMemo.set(t, { description: source.frontmatter.description, content });
   return content;
 }
 
-/** A page whose markdown has no h1 of its own shows its title as one, above the content. */
-export function showsTitleAbove(t: TransformedPage): boolean {
-  return t.firstH1 === undefined;
-}
-
-function makePageContent(source: SourcePage, t: TransformedPage | undefined, title: string): PageContent {
+function makePageContent(source: SourcePage, t: TransformedPage | undefined): PageContent {
   const html = t?.html ?? '';
   return {
-    html: t && showsTitleAbove(t) ? `<h1>${escapeHtml(title)}</h1>\n${html}` : html,
+    html,
     description: source.frontmatter.description ?? firstParagraph(html),
     toc: t?.toc ?? NO_TOC,
     headingIds: new Set(t?.headings.map((h) => h.id)),

@@ -22,14 +22,17 @@ import type { SourcePage } from './collect-docs.ts';
 import type { TocEntry } from '../shared/types.ts';
 import type { Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
+import { docTitle, escapeHtml } from './site-graph.ts';
 import { transformInWorkers, workerCount } from './transform-workers.ts';
 
 export interface TransformedPage {
+  /** The page's content; a page whose markdown has no h1 gets its title as one, first. */
   html: string;
   headings: HeadingInfo[];
   toc: TocEntry[];
   links: OutboundLink[];
   images: ImageRef[];
+  /** The markdown's own first h1, if it has one. */
   firstH1?: string;
   diagnostics: Diagnostic[];
 }
@@ -294,7 +297,7 @@ function cacheKey(page: SourcePage, ctx: TransformContext): string {
   const memo = keyMemo.get(page);
   if (memo?.context === context) return memo.key;
   const key = createHash('sha256')
-    .update(`${COMPILER_CACHE_VERSION}\0${page.file}\0${page.route}\0${page.lineOffset}\0${ctx.routesSignature}\0${ctx.toc.min}${ctx.toc.max}\0${page.isMdx}\0`)
+    .update(`${COMPILER_CACHE_VERSION}\0${page.file}\0${page.route}\0${page.lineOffset}\0${ctx.routesSignature}\0${ctx.toc.min}${ctx.toc.max}\0${page.isMdx}\0${docTitle(page, undefined)}\0`)
     .update(page.body)
     .digest('hex');
   keyMemo.set(page, { context, key });
@@ -374,5 +377,6 @@ function transformPage(
   const vfile = new VFile({ value: pre.text, data: { docsgen: { ctx: markdownCtx, out: result } } });
   const { tree, processor } = parseWithGfmGates(vfile, processors);
   const html = String(processor.stringify(processor.runSync(tree as MdastRoot, vfile), vfile));
-  return { html, ...result };
+  // Made here rather than by the graph, so that no later stage holds a second, titled copy of the HTML.
+  return { html: result.firstH1 === undefined ? `<h1>${escapeHtml(docTitle(page, undefined))}</h1>\n${html}` : html, ...result };
 }

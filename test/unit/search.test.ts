@@ -10,7 +10,7 @@ import { resolveShellConfig } from '../../src/compiler/shell-config.ts';
 import { searchDocument, searchPages, sourceSearchPage } from '../../src/compiler/index-search.ts';
 import { buildSiteGraph, type GraphPage } from '../../src/compiler/site-graph.ts';
 import type { SourcePage } from '../../src/compiler/collect-docs.ts';
-import type { TransformedPage } from '../../src/compiler/transform-markdown.ts';
+import { AssetRegistry, transformPages } from '../../src/compiler/transform-markdown.ts';
 import { toSegments } from '../../src/runtime/features/search/engine.ts';
 import { tempDir } from '../helpers/run.ts';
 
@@ -78,23 +78,23 @@ describe('the document Pagefind indexes for a page', () => {
   // The transform feeds each markdown page to Pagefind before the graph exists; what it feeds must
   // be what the graph's page would give, or watch mode would see a change where there is none.
   it('is the same whether made from the transformed markdown or from the graph page', async () => {
-    const source = (id: string, frontmatter: SourcePage['frontmatter']): SourcePage => ({ id, route: `/${id}`, file: `/docs/${id}.md`, relPath: `${id}.md`, frontmatter, body: '', lineOffset: 0, isMdx: false });
-    const result = (html: string, firstH1?: string): TransformedPage => ({ html, headings: [], toc: [], links: [], images: [], firstH1, diagnostics: [] });
-    const cases: [SourcePage, TransformedPage][] = [
-      [source('own-h1', {}), result('<h1 id="own">Own &amp; title</h1>\n<p>Body.</p>', 'Own & title')],
-      [source('titled', { title: 'From <frontmatter>', keywords: ['k'] }), result('<p>No heading.</p><pre><code>x</code></pre>')],
+    const dir = tempDir();
+    const source = (id: string, body: string, frontmatter: SourcePage['frontmatter'] = {}): SourcePage => ({ id, route: `/${id}`, file: path.join(dir, `${id}.md`), relPath: `${id}.md`, frontmatter, body, lineOffset: 0, isMdx: false });
+    const sources = [
+      source('own-h1', '# Own & title\n\nBody.\n'),
+      source('titled', 'No heading.\n\n```js\nlet x;\n```\n', { title: 'From <frontmatter>', keywords: ['k'] }),
       // Raw HTML headings are not the page's h1: the title still goes above them.
-      [source('raw-h1', { title: 'Real title' }), result('<div><h1>Raw heading</h1></div><p>Text.</p>')],
-      [source('no-title', {}), result('<p>Named after its id.</p>')],
+      source('raw-h1', '<div><h1>Raw heading</h1></div>\n\nText.\n', { title: 'Real title' }),
+      source('no-title', 'Named after its id.\n'),
     ];
-    const sources = cases.map(([s]) => s);
-    const transformed = new Map(cases.map(([s, t]) => [s.id, t]));
+    const transformed = await transformPages(sources, { toc: { min: 2, max: 3 }, routes: sources.map((s) => [s.file, s.route]), assets: new AssetRegistry('/'), routesSignature: 'x' });
     const graph = await buildSiteGraph({ sources, transformed, categories: new Map(), sidebars: {}, routeBase: '' });
-    for (const [s, t] of cases) {
-      const fed = searchDocument(sourceSearchPage(s, t));
+    for (const s of sources) {
+      const fed = searchDocument(sourceSearchPage(s, transformed.get(s.id)!));
       expect(fed, s.id).toBe(searchDocument(graph.pages.get(s.route)!));
     }
-    expect(searchDocument(sourceSearchPage(...cases[2]))).toMatch(/<h1 data-pagefind-weight="10">Real title<\/h1>\n<div><h1>Raw heading/);
+    const weighted = (id: string) => /<h1 data-pagefind-weight="10"[^>]*>([^<]*)<\/h1>/.exec(searchDocument(sourceSearchPage(sources.find((s) => s.id === id)!, transformed.get(id)!)))?.[1];
+    expect(['own-h1', 'titled', 'raw-h1', 'no-title'].map(weighted)).toEqual(['Own &#x26; title', 'From &lt;frontmatter&gt;', 'Real title', 'no-title']);
   });
 });
 

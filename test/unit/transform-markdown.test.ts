@@ -71,6 +71,22 @@ describe('markdown transform', () => {
     expect(t.html).toContain('class="copy-button"');
   });
 
+  it('puts the title first as an h1 when the markdown has none, and only then', async () => {
+    const own = await transform('# Own title\n\nText.');
+    expect(own.html.match(/<h1/g)).toHaveLength(1);
+    expect(own.html).toMatch(/^<h1 id="own-title">Own title<\/h1>/);
+    expect((await transform('Text.', { frontmatter: { title: 'Fish & <chips>' } })).html).toMatch(/^<h1>Fish &amp; &lt;chips&gt;<\/h1>\n<p>Text.<\/p>/);
+    expect((await transform('Text.')).html).toMatch(/^<h1>page<\/h1>\n/);
+  });
+
+  it('transforms a cached page again when its title changes, since its h1 shows it', async () => {
+    const cache = new Map<string, TransformedPage>();
+    const page = (title: string): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { title }, body: 'Same body.', lineOffset: 0, isMdx: false });
+    const run = async (title: string) => (await transformPages([page(title)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/'), routesSignature: 'x', cache })).get('p')!.html;
+    expect(await run('Before')).toMatch(/^<h1>Before<\/h1>/);
+    expect(await run('After')).toMatch(/^<h1>After<\/h1>/);
+  });
+
   it('gives headings GitHub-style unique ids, custom ids, and a TOC of h2-h3', async () => {
     const t = await transform('# Title\n\n## Set up the SDK\n\n### Step one\n\n#### Deep\n\n## Set up the SDK\n\n## Custom {#my-id}');
     expect(t.firstH1).toBe('Title');
