@@ -200,12 +200,12 @@ export async function indexSearch({ config, graph, writer, feed }: SearchIndexIn
 }
 
 /** The same for the same pages in any order: a build feeds them in source order, `later` in route order. */
-function documentsKey(digests: DocumentDigest[]): string {
+export function documentsKey(digests: DocumentDigest[]): string {
   const sorted = [...digests].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
 }
 
-function digest(doc: SearchDocument): DocumentDigest {
+export function digest(doc: SearchDocument): DocumentDigest {
   return { url: doc.url, hash: createHash('sha256').update(doc.content).digest('base64') };
 }
 

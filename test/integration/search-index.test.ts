@@ -2,7 +2,7 @@
 // anchors, body text; the API operation pages of the Unleash site too), the index is split into
 // many small files, two builds write the same bytes, and `search: false` leaves it all out.
 import { spawn } from 'node:child_process';
-import { appendFileSync, chmodSync, cpSync, existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,43 @@ describe('search index of the Unleash site', () => {
 });
 
 describe('search index in serve --watch', () => {
+  it('comes back once Pagefind can start, without restarting serve', async () => {
+    const dir = tempDir('docsgen-search-watch-recover-');
+    cpSync(fixture('search-site'), dir, { recursive: true });
+    // Pagefind's binary is missing at first, as on a machine where its install failed.
+    const binary = path.join(dir, 'pagefind-binary');
+    const real = readdirSync(path.join(repoRoot, 'node_modules/@pagefind'))
+      .map((d) => path.join(repoRoot, 'node_modules/@pagefind', d, 'bin/pagefind_extended'))
+      .find((f) => existsSync(f))!;
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), 'serve', '--watch', '--port', String(port)], {
+      cwd: dir,
+      env: { ...process.env, PAGEFIND_EXTENDED_BINARY_PATH: binary },
+    });
+    let log = '';
+    child.stdout.on('data', (c) => (log += c));
+    child.stderr.on('data', (c) => (log += c));
+    const page = path.join(dir, 'content/docs/rollouts.md');
+    try {
+      await expect.poll(() => log, { timeout: 60_000 }).toContain('search index: could not start Pagefind');
+      expect(existsSync(path.join(dir, 'build/_search'))).toBe(false);
+      symlinkSync(real, binary);
+      appendFileSync(page, '\nThe rollout reached zanzibar.\n');
+      // Touched again while the watcher may still be settling, until the index has the edit.
+      await expect
+        .poll(
+          () => {
+            if (!existsSync(path.join(dir, 'build/_search'))) utimesSync(page, new Date(), new Date());
+            return existsSync(path.join(dir, 'build/_search')) ? (fragments(path.join(dir, 'build')).find((f) => f.url === '/rollouts')?.content ?? '') : '';
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toContain('zanzibar');
+    } finally {
+      child.kill();
+    }
+  });
+
   it('follows an edit: the page at once, the index when Pagefind is done, without stale files', async () => {
     const dir = tempDir('docsgen-search-watch-');
     cpSync(fixture('search-site'), dir, { recursive: true });

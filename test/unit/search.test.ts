@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, type ResolvedConfig } from '../../src/compiler/load-config.ts';
 import { DocsgenError } from '../../src/compiler/errors.ts';
 import { resolveShellConfig } from '../../src/compiler/shell-config.ts';
-import { searchDocument, searchPages, sourceSearchPage } from '../../src/compiler/index-search.ts';
+import { digest, documentsKey, searchDocument, searchPages, sourceSearchPage } from '../../src/compiler/index-search.ts';
 import { buildSiteGraph, type GraphPage } from '../../src/compiler/site-graph.ts';
 import type { SourcePage } from '../../src/compiler/collect-docs.ts';
 import { AssetRegistry, transformPages } from '../../src/compiler/transform-markdown.ts';
@@ -95,6 +95,25 @@ describe('the document Pagefind indexes for a page', () => {
     }
     const weighted = (id: string) => /<h1 data-pagefind-weight="10"[^>]*>([^<]*)<\/h1>/.exec(searchDocument(sourceSearchPage(sources.find((s) => s.id === id)!, transformed.get(id)!)))?.[1];
     expect(['own-h1', 'titled', 'raw-h1', 'no-title'].map(weighted)).toEqual(['Own &#x26; title', 'From &lt;frontmatter&gt;', 'Real title', 'no-title']);
+  });
+});
+
+describe('the key watch mode compares before it indexes again', () => {
+  const docs = [
+    { url: '/a', content: '<h1>A</h1>' },
+    { url: '/b', content: '<h1>B</h1>' },
+    { url: '/c', content: '<h1>C</h1>' },
+  ];
+  const key = (d: typeof docs) => documentsKey(d.map(digest));
+
+  it('is the same for the same pages in another order (a build feeds source order, a rebuild route order)', () => {
+    expect(key([docs[2], docs[0], docs[1]])).toBe(key(docs));
+  });
+
+  it('changes when a page changes, comes or goes', () => {
+    expect(key([docs[0], { url: '/b', content: '<h1>B!</h1>' }, docs[2]])).not.toBe(key(docs));
+    expect(key(docs.slice(0, 2))).not.toBe(key(docs));
+    expect(key([docs[0], { url: '/moved', content: docs[1].content }, docs[2]])).not.toBe(key(docs));
   });
 });
 
