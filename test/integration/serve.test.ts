@@ -159,6 +159,21 @@ describe('docsgen serve --watch', () => {
 
   const saveAndReload = (file: string, text: string) => afterReload(() => writeFileSync(file, text));
 
+  it('shows a new frontmatter title as the heading of a page that has no h1 of its own', async () => {
+    const file = path.join(site, 'content/docs/guides/advanced.md');
+    const before = readFileSync(file, 'utf8');
+    expect(before).not.toMatch(/^# /m);
+    await saveAndReload(file, before.replace('title: Advanced use', 'title: Advanced & renamed'));
+    try {
+      const body = (await request(server.port, '/guides/advanced')).body;
+      expect(body).toContain('<h1>Advanced &amp; renamed</h1>');
+      expect(body).not.toContain('Advanced use</h1>');
+    } finally {
+      await saveAndReload(file, before);
+    }
+    expect((await request(server.port, '/guides/advanced')).body).toContain('<h1>Advanced use</h1>');
+  });
+
   it('injects the live-reload client into pages', async () => {
     const r = await request(server.port, '/');
     expect(r.body).toContain("new EventSource(\"/__docsgen/events\")");
