@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // npm run bench [pages] [runs]: generates a Docusaurus-dialect corpus with ../shared/bench/gen-corpus.mjs,
 // builds it cold (a fresh process and output folder each time) and reports the medians of wall
-// time, pages per second and peak RSS; then measures `serve --watch`: start to first page served,
-// and save to reload.
+// time, pages per second and peak RSS (of the docsgen process, and of it with its child processes);
+// then measures `serve --watch`: start to first page served, and save to reload.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,30 +38,76 @@ export default defineConfig({
 // Compile the CLI once so that no run pays for it.
 spawnSync(process.execPath, [path.join(root, 'scripts/compile-cli.mjs')], { stdio: 'inherit' });
 
+/** Resident memory of a process and all its descendants, in bytes: from /proc on Linux, else from `ps`. */
+function treeRss(pid) {
+  if (existsSync(`/proc/${pid}/task`)) {
+    let sum = 0;
+    const visit = (p) => {
+      try {
+        sum += Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+        for (const task of readdirSync(`/proc/${p}/task`)) {
+          for (const child of readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) visit(Number(child));
+        }
+      } catch {
+        // the process ended meanwhile
+      }
+    };
+    visit(pid);
+    return sum;
+  }
+  const r = spawnSync('ps', ['-A', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' });
+  const procs = r.stdout.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const inTree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, parent] of procs) if (inTree.has(parent) && !inTree.has(p)) grew = inTree.add(p);
+  }
+  return procs.reduce((sum, [p, , kb]) => (inTree.has(p) ? sum + kb * 1024 : sum), 0);
+}
+
+/** One cold build: wall time, the docsgen process's peak RSS, and the peak of its whole process tree (sampled). */
+function coldBuild(out, rssFile) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [path.join(root, 'bench/measured-cli.mjs'), 'build', '--no-cache', '--config', 'docsgen.config.ts', '--out', out], {
+      cwd: corpus,
+      env: { ...process.env, DOCSGEN_BENCH_RSS_FILE: rssFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    let tree = 0;
+    const sampler = setInterval(() => (tree = Math.max(tree, treeRss(child.pid))), 100);
+    child.on('exit', (status) => {
+      const ms = performance.now() - t0;
+      clearInterval(sampler);
+      if (status !== 0) {
+        console.error(output);
+        process.exit(1);
+      }
+      resolve({ ms, rss: Number(readFileSync(rssFile, 'utf8')), tree });
+    });
+  });
+}
+
+const mb = (bytes) => (bytes / 2 ** 20).toFixed(0);
 const results = [];
 for (let i = 0; i < runs; i++) {
   const out = path.join(corpus, `out-${i}`);
-  const rssFile = path.join(corpus, `rss-${i}`);
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, [path.join(root, 'bench/measured-cli.mjs'), 'build', '--no-cache', '--config', 'docsgen.config.ts', '--out', out], {
-    cwd: corpus,
-    encoding: 'utf8',
-    env: { ...process.env, DOCSGEN_BENCH_RSS_FILE: rssFile },
-  });
-  const ms = performance.now() - t0;
-  if (r.status !== 0) {
-    console.error(r.stdout, r.stderr);
-    process.exit(1);
-  }
-  const rss = Number(readFileSync(rssFile, 'utf8'));
-  results.push({ ms, rss });
-  console.log(`run ${i + 1}: ${(ms / 1000).toFixed(2)} s, ${(pages / (ms / 1000)).toFixed(1)} pages/s, peak RSS ${(rss / 2 ** 20).toFixed(0)} MB`);
+  const r = await coldBuild(out, path.join(corpus, `rss-${i}`));
+  results.push(r);
+  console.log(`run ${i + 1}: ${(r.ms / 1000).toFixed(2)} s, ${(pages / (r.ms / 1000)).toFixed(1)} pages/s, peak RSS ${mb(r.rss)} MB (with Pagefind and esbuild: ${mb(r.tree)} MB)`);
   rmSync(out, { recursive: true, force: true });
 }
 const ms = median(results.map((r) => r.ms));
 const rss = median(results.map((r) => r.rss));
+const tree = median(results.map((r) => r.tree));
 // `npm run bench 500 0` skips the cold builds and measures only serve --watch.
-if (runs > 0) console.log(`\n${pages} pages, median of ${runs} cold builds: ${(ms / 1000).toFixed(2)} s wall, ${(pages / (ms / 1000)).toFixed(1)} pages/s, peak RSS ${(rss / 2 ** 20).toFixed(0)} MB`);
+if (runs > 0) {
+  console.log(`\n${pages} pages, median of ${runs} cold builds: ${(ms / 1000).toFixed(2)} s wall, ${(pages / (ms / 1000)).toFixed(1)} pages/s, peak RSS ${mb(rss)} MB`);
+  console.log(`  the whole process tree (docsgen with its Pagefind and esbuild processes, sampled every 100 ms): peak ${mb(tree)} MB`);
+}
 
 // serve --watch: start to first page served; then save to the browser having the new page: the
 // reload event, then the page fetched again, as the live-reload client does. Saves are measured
