@@ -325,8 +325,8 @@ type PageContent = Pick<GraphPage, 'html' | 'description' | 'toc' | 'headingIds'
 
 /**
  * Remembered per transform result: a watch rebuild hands back the same result for every page that
- * did not change, and a new HTML string for each would make the render stage compare every
- * page's content character by character.
+ * did not change, and its description is found again and its heading ids collected again only
+ * when that result is new.
  */
 const contentMemo = new WeakMap<TransformedPage, { description: unknown; content: PageContent }>();
 
