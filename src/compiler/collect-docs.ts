@@ -80,6 +80,15 @@ export interface CollectedDocs {
 
 const NUMBER_PREFIX = /^\d+\s*[-_.]\s*(?=.)/;
 
+/** A doc page's title: its frontmatter's, else its markdown's first h1, else the last part of its id. */
+export function docTitle(source: SourcePage, firstH1: string | undefined): string {
+  return source.frontmatter.title ?? firstH1 ?? lastSegment(source.id);
+}
+
+export function lastSegment(id: string): string {
+  return id.slice(id.lastIndexOf('/') + 1);
+}
+
 export function stripNumberPrefix(segment: string): string {
   return segment.replace(NUMBER_PREFIX, '');
 }

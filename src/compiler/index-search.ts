@@ -14,7 +14,8 @@ import type { SourcePage } from './collect-docs.ts';
 import type { ResolvedConfig } from './load-config.ts';
 import { rel } from './load-config.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
-import { docTitle, escapeHtml } from './site-graph.ts';
+import { docTitle } from './collect-docs.ts';
+import { escapeHtml } from './escape-html.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { SEARCH_PAGE_ROUTE } from './shell-config.ts';
 import { IncrementalWriter, type OutputSink } from './write-output.ts';
@@ -396,7 +397,7 @@ function whenServiceExits<T>(start: () => T, onExit: () => void): T {
 
 /** A markdown page as the graph will make it, for its search document, before the graph exists. */
 export function sourceSearchPage(source: SourcePage, t: TransformedPage): SearchablePage {
-  return { route: source.route, kind: 'doc', title: docTitle(source, t), description: '', html: t.html, keywords: source.frontmatter.keywords ?? [] };
+  return { route: source.route, kind: 'doc', title: docTitle(source, t.firstH1), description: '', html: t.html, keywords: source.frontmatter.keywords ?? [] };
 }
 
 /**

@@ -14,7 +14,7 @@ import type { TransformedPage } from './transform-markdown.ts';
 import type { HeadingInfo } from './markdown/remark-docsgen.ts';
 import type { ApiOperation, LoadedApi } from './collect-openapi.ts';
 import type { OpenApiDocument, OpenApiMediaType, OpenApiParameter, OpenApiSchema } from './openapi-types.ts';
-import { escapeHtml } from './site-graph.ts';
+import { escapeHtml } from './escape-html.ts';
 
 const SAMPLE_GROUP = 'api-sample-language';
 const MAX_DEPTH = 8;

@@ -8,7 +8,7 @@ import { SIDEBAR_SLOT, SidebarItem, contains } from '../runtime/components/Sideb
 import { STORAGE_KEYS, TEXT } from '../runtime/constants.ts';
 import { dataChunkUrl, type BootData, type PageData, type ShellConfig, type SidebarData, type SidebarNode } from '../shared/types.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
-import { escapeHtml } from './site-graph.ts';
+import { escapeHtml } from './escape-html.ts';
 import type { ClientBundle } from './bundle-client.ts';
 import type { OutputSink } from './write-output.ts';
 import { htmlPathOf } from './write-output.ts';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import type { Breadcrumb, IndexCard, LinkRef, SidebarNode, TocEntry } from '../shared/types.ts';
 import type { CategoryMeta, SourcePage } from './collect-docs.ts';
-import { joinRoute, stripNumberPrefix } from './collect-docs.ts';
+import { docTitle, joinRoute, lastSegment, stripNumberPrefix } from './collect-docs.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { error, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
@@ -63,7 +63,7 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
   const diagnostics: Diagnostic[] = [];
   const docs = new Map<string, DocInfo>();
   for (const source of input.sources) {
-    const title = docTitle(source, input.transformed.get(source.id));
+    const title = docTitle(source, input.transformed.get(source.id)?.firstH1);
     docs.set(source.id, { source, title, label: source.frontmatter.sidebar_label ?? title });
   }
   const sidebarSource = input.sidebarFile ? await readFile(input.sidebarFile, 'utf8').catch(() => '') : '';
@@ -315,11 +315,6 @@ function autogenerate(dirName: string, sidebarId: string, ctx: ResolveCtx, trail
   return resolveItems(build(base), sidebarId, ctx, trail);
 }
 
-/** A doc page's title: its frontmatter's, else its first h1, else the last part of its id. */
-export function docTitle(source: SourcePage, t: TransformedPage | undefined): string {
-  return source.frontmatter.title ?? t?.firstH1 ?? lastSegment(source.id);
-}
-
 /** What a doc page shows of its transformed markdown. */
 type PageContent = Pick<GraphPage, 'html' | 'description' | 'toc' | 'headingIds'>;
 
@@ -412,13 +407,6 @@ function locate(source: string, needle: string): { line?: number; column?: numbe
   return {};
 }
 
-function lastSegment(id: string): string {
-  return id.slice(id.lastIndexOf('/') + 1);
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** A page's first paragraph as plain text, for descriptions and index cards. */
 export function firstParagraph(html: string): string {

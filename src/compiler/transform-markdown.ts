@@ -18,11 +18,11 @@ import { gatesKey, parseWithGfmGates, remarkGfmGated, type GfmGates } from './ma
 import { VFile } from 'vfile';
 import { remarkDocsgen, type DocsgenMarkdownContext, type DocsgenMarkdownResult, type HeadingInfo, type ImageRef, type OutboundLink } from './markdown/remark-docsgen.ts';
 import { CODE_THEME, codeMetaTransformer, getHighlighter, languagesUsed } from './markdown/highlight.ts';
-import type { SourcePage } from './collect-docs.ts';
+import { docTitle, type SourcePage } from './collect-docs.ts';
 import type { TocEntry } from '../shared/types.ts';
 import type { Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
-import { docTitle, escapeHtml } from './site-graph.ts';
+import { escapeHtml } from './escape-html.ts';
 import { transformInWorkers, workerCount } from './transform-workers.ts';
 
 export interface TransformedPage {

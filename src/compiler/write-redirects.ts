@@ -3,7 +3,7 @@
 import type { RedirectConfig } from './define-config.ts';
 import { normaliseRoute } from './collect-docs.ts';
 import { error, type Diagnostic } from './errors.ts';
-import { escapeHtml } from './site-graph.ts';
+import { escapeHtml } from './escape-html.ts';
 
 export interface RedirectMap {
   /** Normalised source path → target (a route with optional hash, or an absolute URL). */
