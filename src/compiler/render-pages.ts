@@ -258,7 +258,7 @@ function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, inpu
   const body = renderBodyPieces(shell, data, sidebar);
   const { html: _html, ...bootPage } = data;
   const boot: BootData = { page: bootPage };
-  const title = data.kind === 'not-found' ? `${data.title} | ${shell.title}` : data.route === '/' ? `${data.title} | ${shell.title}` : `${data.title} | ${shell.title}`;
+  const title = `${data.title} | ${shell.title}`;
   const canonical = `${input.siteUrl.replace(/\/$/, '')}${shell.baseUrl.replace(/\/$/, '')}${data.route === '/' ? '/' : data.route}`;
   const image = input.image ? `${input.siteUrl.replace(/\/$/, '')}${shell.baseUrl}${input.image.replace(/^\//, '')}` : undefined;
   const head = [
