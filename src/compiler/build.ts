@@ -35,6 +35,8 @@ export interface BuildOptions {
   changed?: ChangeHint;
   /** `serve --watch` answers requests during the build: keep the main thread out of the transform. */
   keepThreadFree?: boolean;
+  /** Build the pages marked `draft: true` too: the writers' loop does, a site to publish does not. */
+  drafts?: boolean;
 }
 
 export interface BuildCache {
@@ -94,6 +96,8 @@ export interface LoadedSite {
   config: ResolvedConfig;
   /** Markdown pages, then the generated ones (API operations, the search page). */
   pages: SourcePage[];
+  /** Draft pages this build leaves out: sidebars skip them, and a link to one says why it is broken. */
+  drafts: SourcePage[];
   categories: Map<string, CategoryMeta>;
   apis: CollectedApis;
   /** The sidebars file's sidebars, with the API sidebars placed. */
@@ -115,9 +119,11 @@ export async function loadSite(options: BuildOptions, time: StageTimer): Promise
   failOnErrors([...docs.diagnostics, ...apis.diagnostics]);
   const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));
   if (options.cache) options.cache.site = { config, sidebars: userSidebars, apis };
+  const isLeftOut = (p: SourcePage) => !options.drafts && p.frontmatter.draft === true;
   return {
     config,
-    pages: [...docs.pages, ...apis.pages, ...searchPages(config)],
+    pages: [...docs.pages.filter((p) => !isLeftOut(p)), ...apis.pages, ...searchPages(config)],
+    drafts: docs.pages.filter(isLeftOut),
     categories: docs.categories,
     apis,
     sidebars: withApiSidebars(userSidebars, config, apis.sidebars, apis.indexIds),
@@ -154,7 +160,16 @@ export function transformContext(site: LoadedSite, assets: AssetRegistry, cache:
 
 export function graphInput(site: LoadedSite, transformed: Map<string, TransformedPage>): GraphInput {
   const { config, apis } = site;
-  return { sources: site.pages, transformed, categories: site.categories, sidebars: site.sidebars, sidebarFile: config.sidebarFile, routeBase: config.routeBasePath, apiSidebars: apis.sidebars };
+  return {
+    sources: site.pages,
+    transformed,
+    categories: site.categories,
+    sidebars: site.sidebars,
+    sidebarFile: config.sidebarFile,
+    routeBase: config.routeBasePath,
+    apiSidebars: apis.sidebars,
+    leftOut: new Set(site.drafts.map((p) => p.id)),
+  };
 }
 
 export function siteRedirects(site: LoadedSite, graph: SiteGraph) {
@@ -200,7 +215,7 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
   const graph = await time('graph', () => buildSiteGraph(graphInput(site, transformed)));
   const redirects = siteRedirects(site, graph);
   const checked = await time('check', () =>
-    checkLinks({ graph, sources: site.pages, transformed, staticDir: config.staticDir, redirectSources: new Set(redirects.map.keys()) }),
+    checkLinks({ graph, sources: site.pages, transformed, staticDir: config.staticDir, redirectSources: new Set(redirects.map.keys()), drafts: site.drafts }),
   );
   const all = [...apis.diagnostics, ...[...transformed.values()].flatMap((t) => t.diagnostics), ...graph.diagnostics, ...redirects.diagnostics, ...shell.diagnostics, ...checked];
   failOnErrors(all);
@@ -358,7 +373,9 @@ function routesSignature(pages: { file: string; route: string }[]): string {
 
 function sitemap(config: ResolvedConfig, graph: SiteGraph): string {
   const origin = config.user.url.replace(/\/$/, '') + config.baseUrl.replace(/\/$/, '');
-  const urls = [...graph.pages.keys()]
+  const urls = [...graph.pages.values()]
+    .filter((p) => !p.unlisted)
+    .map((p) => p.route)
     .sort()
     .map((r) => `<url><loc>${origin}${r === '/' ? '/' : r}</loc></url>`)
     .join('\n');

@@ -16,7 +16,11 @@ export interface CheckInput {
   staticDir?: string;
   /** Redirect sources: linking to one is allowed, as the stub forwards the reader. */
   redirectSources: Set<string>;
+  /** Draft pages left out of this build: a link to one is broken, and the message says why. */
+  drafts?: SourcePage[];
 }
+
+const DRAFT_HINT = 'drafts are only built by `docsgen serve --watch`: publish the page (remove `draft: true`) or remove the link';
 
 export function checkLinks(input: CheckInput): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -24,6 +28,8 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
   // Many pages link to the same few routes and images: each is resolved once per build.
   const normalised = memo(normaliseRoute);
   const isStatic = memo((sitePath) => staticFileExists(input.staticDir, sitePath));
+  const draftFiles = new Set(input.drafts?.map((p) => p.file));
+  const draftRoutes = new Set(input.drafts?.map((p) => p.route));
   for (const source of input.sources) {
     const t = input.transformed.get(source.id);
     if (!t) continue;
@@ -32,7 +38,12 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
     for (const link of t.links) {
       const at = { file, line: link.line, column: link.column };
       if (link.missingFile) {
-        out.push(error(at, `broken link to ${link.raw}: no page at ${link.missingFile}`, 'link to a .md file that exists, or to a route'));
+        const draft = draftFiles.has(path.resolve(path.dirname(source.file), link.missingFile));
+        out.push(
+          draft
+            ? error(at, `broken link to ${link.raw}: ${link.missingFile} is a draft, left out of this build`, DRAFT_HINT)
+            : error(at, `broken link to ${link.raw}: no page at ${link.missingFile}`, 'link to a .md file that exists, or to a route'),
+        );
         continue;
       }
       if (link.route === undefined) {
@@ -45,7 +56,11 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
       const target = pages.get(route);
       if (!target) {
         if (input.redirectSources.has(route) || isStatic(link.route)) continue;
-        out.push(error(at, `broken link to ${link.raw}: no page at ${route}`, 'check the route; pages are matched exactly'));
+        out.push(
+          draftRoutes.has(route)
+            ? error(at, `broken link to ${link.raw}: ${route} is a draft, left out of this build`, DRAFT_HINT)
+            : error(at, `broken link to ${link.raw}: no page at ${route}`, 'check the route; pages are matched exactly'),
+        );
         continue;
       }
       if (link.anchor && !target.headingIds.has(link.anchor)) {

@@ -12,14 +12,25 @@ export interface Frontmatter {
   title?: string;
   sidebar_label?: string;
   sidebar_position?: number;
-  sidebar_class_name?: string;
   slug?: string;
   description?: string;
   keywords?: string[];
   hide_table_of_contents?: boolean;
+  /** No title heading is generated when the markdown has no h1 of its own. */
   hide_title?: boolean;
   pagination_next?: string | null;
   pagination_prev?: string | null;
+  /** The page's name in other pages' previous/next links; defaults to its sidebar label. */
+  pagination_label?: string;
+  /** This page's TOC levels, in place of the site's. */
+  toc_min_heading_level?: number;
+  toc_max_heading_level?: number;
+  /** Left out of `docsgen build` and `docsgen serve`; only `serve --watch` shows it. */
+  draft?: boolean;
+  /** Built, but only for those with the link: no sidebar entry, sitemap, search or search engines. */
+  unlisted?: boolean;
+  /** The page's link-preview image (og:image): a URL, or a path in the static folder. */
+  image?: string;
   [key: string]: unknown;
 }
 
@@ -295,12 +306,25 @@ const FRONTMATTER_TYPES: Record<string, [string, (v: unknown) => boolean]> = {
   hide_table_of_contents: ['true or false', (v) => typeof v === 'boolean'],
   pagination_next: ['a doc id or null', (v) => v === null || typeof v === 'string'],
   pagination_prev: ['a doc id or null', (v) => v === null || typeof v === 'string'],
+  pagination_label: ['a string', (v) => typeof v === 'string'],
+  hide_title: ['true or false', (v) => typeof v === 'boolean'],
+  draft: ['true or false', (v) => typeof v === 'boolean'],
+  unlisted: ['true or false', (v) => typeof v === 'boolean'],
+  image: ['a string', (v) => typeof v === 'string'],
+  toc_min_heading_level: ['a heading level from 2 to 6', isTocLevel],
+  toc_max_heading_level: ['a heading level from 2 to 6', isTocLevel],
 };
+
+function isTocLevel(v: unknown): boolean {
+  return Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 6;
+}
 
 function checkFrontmatterTypes(data: Frontmatter): [string, string][] {
   const out: [string, string][] = [];
   for (const [key, [expected, ok]] of Object.entries(FRONTMATTER_TYPES)) {
     if (key in data && data[key] !== undefined && !ok(data[key])) out.push([key, expected]);
   }
+  const { toc_min_heading_level: min, toc_max_heading_level: max } = data;
+  if (out.length === 0 && min !== undefined && max !== undefined && min > max) out.push(['toc_min_heading_level', `at most toc_max_heading_level (${max})`]);
   return out;
 }

@@ -149,7 +149,7 @@ export class SearchFeed {
 
   /** A markdown or generated source page, as the site graph will make it. */
   addSource(source: SourcePage, t: TransformedPage): void {
-    if (source.id !== SEARCH_PAGE_ID) this.add(sourceSearchPage(source, t));
+    if (source.frontmatter.unlisted !== true) this.add(sourceSearchPage(source, t));
   }
 
   add(page: SearchablePage): void {
@@ -173,7 +173,7 @@ export class SearchFeed {
 
 export async function indexSearch({ config, graph, writer, feed }: SearchIndexInput): Promise<SearchIndexResult> {
   if (!makesLocalIndex(config)) return { pages: 0, files: 0, bytes: 0 };
-  const pages = [...graph.pages.values()].filter((p) => p.id !== SEARCH_PAGE_ID).sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const pages = [...graph.pages.values()].filter((p) => !p.unlisted).sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   const documentsOf = (): SearchDocument[] => pages.map((p) => ({ url: config.baseUrl + p.route.slice(1), content: searchDocument(p) }));
   let files: IndexFiles;
   let later: (() => Promise<void>) | undefined;

@@ -132,6 +132,8 @@ function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData 
     ...(page.sidebarId && sidebarFiles.has(page.sidebarId) ? { sidebar: { id: page.sidebarId, file: sidebarFiles.get(page.sidebarId)! } } : {}),
     kind: page.kind,
     ...(page.cards ? { cards: page.cards } : {}),
+    ...(page.unlisted ? { noindex: true as const } : {}),
+    ...(page.image ? { image: page.image } : {}),
   };
 }
 
@@ -190,6 +192,8 @@ const COMPARE: { [K in keyof Required<PageData>]: 'identity' | 'value' } = {
   sidebar: 'value',
   kind: 'value',
   cards: 'value',
+  noindex: 'value',
+  image: 'value',
 };
 const FIELDS = Object.entries(COMPARE) as [keyof PageData, 'identity' | 'value'][];
 
@@ -260,13 +264,15 @@ function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, inpu
   const boot: BootData = { page: bootPage };
   const title = `${data.title} | ${shell.title}`;
   const canonical = `${input.siteUrl.replace(/\/$/, '')}${shell.baseUrl.replace(/\/$/, '')}${data.route === '/' ? '/' : data.route}`;
-  const image = input.image ? `${input.siteUrl.replace(/\/$/, '')}${shell.baseUrl}${input.image.replace(/^\//, '')}` : undefined;
+  const imagePath = data.image ?? input.image;
+  const image = imagePath && (/^https?:\/\//.test(imagePath) ? imagePath : `${input.siteUrl.replace(/\/$/, '')}${shell.baseUrl}${imagePath.replace(/^\//, '')}`);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     data.description ? `<meta name="description" content="${escapeHtml(data.description)}">` : '',
     data.kind === 'not-found' ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    data.noindex ? '<meta name="robots" content="noindex, nofollow">' : '',
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     data.description ? `<meta property="og:description" content="${escapeHtml(data.description)}">` : '',
     data.kind === 'not-found' ? '' : `<meta property="og:url" content="${escapeHtml(canonical)}">`,

@@ -34,6 +34,10 @@ export interface GraphPage {
   /** Source file (docs) or the sidebars file (generated pages), for diagnostics. */
   file: string;
   keywords: string[];
+  /** Reachable by its link only: in no sidebar, sitemap or search index, and not for search engines. */
+  unlisted?: true;
+  /** Its link-preview image, from frontmatter: a URL, or a path in the static folder. */
+  image?: string;
 }
 
 export interface SiteGraph {
@@ -51,6 +55,8 @@ export interface GraphInput {
   routeBase: string;
   /** Sidebar items generated from OpenAPI sources, by source id, for `{ type: 'openapi', id }` items. */
   apiSidebars?: Map<string, SidebarItemConfig[]>;
+  /** Doc ids of the drafts this build leaves out: a sidebar or a previous/next link naming one skips it. */
+  leftOut?: Set<string>;
 }
 
 interface DocInfo {
@@ -109,6 +115,8 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
       breadcrumbs: [],
       file: source.file,
       keywords: source.frontmatter.keywords ?? [],
+      ...(source.frontmatter.unlisted === true ? { unlisted: true as const } : {}),
+      ...(source.frontmatter.image ? { image: source.frontmatter.image } : {}),
     });
   }
   for (const page of generated) addPage(page);
@@ -178,6 +186,7 @@ function resolveDoc(
   owns: boolean,
 ): SidebarNode | undefined {
   const doc = ctx.docs.get(id);
+  if (!doc && ctx.input.leftOut?.has(id)) return undefined;
   if (!doc) {
     ctx.diagnostics.push(
       error({ file: ctx.sidebarRel, ...locate(ctx.sidebarSource, id) }, `sidebar "${sidebarId}" names doc id "${id}", which does not exist`, suggest(id, ctx.docs)),
@@ -185,6 +194,8 @@ function resolveDoc(
     return undefined;
   }
   if (owns && !ctx.membership.has(id)) ctx.membership.set(id, { sidebarId, trail });
+  // An unlisted page keeps the sidebar it is in, around it, without an entry of its own.
+  if (doc.source.frontmatter.unlisted === true) return undefined;
   return { kind: 'doc', label: label ?? doc.label, route: doc.source.route, ...(className ? { className } : {}) };
 }
 
@@ -199,9 +210,12 @@ function resolveCategory(
   if (item.link?.type === 'doc') {
     const doc = ctx.docs.get(item.link.id);
     if (!doc) {
-      ctx.diagnostics.push(
-        error({ file: ctx.sidebarRel, ...locate(ctx.sidebarSource, item.link.id) }, `category "${item.label}" links to doc id "${item.link.id}", which does not exist`, suggest(item.link.id, ctx.docs)),
-      );
+      // A category whose page is a draft left out of this build is a category without a page.
+      if (!ctx.input.leftOut?.has(item.link.id)) {
+        ctx.diagnostics.push(
+          error({ file: ctx.sidebarRel, ...locate(ctx.sidebarSource, item.link.id) }, `category "${item.label}" links to doc id "${item.link.id}", which does not exist`, suggest(item.link.id, ctx.docs)),
+        );
+      }
     } else {
       route = doc.source.route;
       linkedDocId = item.link.id;
@@ -352,7 +366,8 @@ function linkNeighbours(pages: Map<string, GraphPage>, sidebars: Map<string, Sid
     if (page.kind === 'doc') page.breadcrumbs = ctx.membership.get(page.id)?.trail ?? [];
   }
   for (const [, items] of sidebars) {
-    // Reading order of the sidebar, with the label each entry has there (an explicit label wins).
+    // Reading order of the sidebar, with the label each entry has there (an explicit label wins;
+    // a page's pagination_label wins over both).
     const order = new Map<string, string>();
     const walk = (nodes: SidebarNode[]) => {
       for (const n of nodes) {
@@ -368,7 +383,8 @@ function linkNeighbours(pages: Map<string, GraphPage>, sidebars: Map<string, Sid
     entries.forEach(([route], i) => {
       const page = pages.get(route);
       if (!page || page.prev || page.next) return;
-      const ref = (entry?: [string, string]): LinkRef | undefined => (entry && pages.has(entry[0]) ? { title: entry[1], route: entry[0] } : undefined);
+      const ref = (entry?: [string, string]): LinkRef | undefined =>
+        entry && pages.has(entry[0]) ? { title: ctx.docsByRoute.get(entry[0])?.source.frontmatter.pagination_label ?? entry[1], route: entry[0] } : undefined;
       page.prev = ref(entries[i - 1]);
       page.next = ref(entries[i + 1]);
     });
@@ -380,10 +396,10 @@ function linkNeighbours(pages: Map<string, GraphPage>, sidebars: Map<string, Sid
       if (!(key in fm)) continue;
       const value = fm[key];
       const target = value ? byId.get(value) : undefined;
-      if (value && !target) {
+      if (value && !target && !ctx.input.leftOut?.has(value)) {
         ctx.diagnostics.push(error({ file: rel(page.file), line: 2, column: 1 }, `${key} names doc id "${value}", which does not exist`, suggest(value, ctx.docs)));
       }
-      const ref = target ? { title: target.label, route: target.route } : undefined;
+      const ref = target ? { title: ctx.docs.get(target.id)?.source.frontmatter.pagination_label ?? target.label, route: target.route } : undefined;
       if (key === 'pagination_prev') page.prev = ref;
       else page.next = ref;
     }

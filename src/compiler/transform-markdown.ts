@@ -296,8 +296,10 @@ function cacheKey(page: SourcePage, ctx: TransformContext): string {
   const context = `${ctx.routesSignature}\0${ctx.toc.min}${ctx.toc.max}`;
   const memo = keyMemo.get(page);
   if (memo?.context === context) return memo.key;
+  const toc = pageTocLevels(page, ctx.toc);
+  const title = page.frontmatter.hide_title === true ? '' : docTitle(page, undefined);
   const key = createHash('sha256')
-    .update(`${COMPILER_CACHE_VERSION}\0${page.file}\0${page.route}\0${page.lineOffset}\0${ctx.routesSignature}\0${ctx.toc.min}${ctx.toc.max}\0${page.isMdx}\0${docTitle(page, undefined)}\0`)
+    .update(`${COMPILER_CACHE_VERSION}\0${page.file}\0${page.route}\0${page.lineOffset}\0${ctx.routesSignature}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`)
     .update(page.body)
     .digest('hex');
   keyMemo.set(page, { context, key });
@@ -356,6 +358,18 @@ function createProcessor(highlighter: Highlighter, cache: Map<string, Root> | un
     .freeze() as unknown as Processor;
 }
 
+/**
+ * The heading levels of a page's TOC: its frontmatter's, else the site's. A level given alone
+ * widens the other one if they would cross (`toc_min_heading_level: 4` on a site that stops at 3
+ * lists h4 and below). Giving both the wrong way round is a frontmatter error (collect-docs.ts).
+ */
+export function pageTocLevels(page: Pick<SourcePage, 'frontmatter'>, site: { min: number; max: number }): { min: number; max: number } {
+  const fm = page.frontmatter;
+  const min = fm.toc_min_heading_level ?? Math.min(site.min, fm.toc_max_heading_level ?? site.min);
+  const max = fm.toc_max_heading_level ?? Math.max(site.max, min);
+  return { min, max };
+}
+
 function transformPage(
   page: SourcePage,
   ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; assets: AssetRegistry },
@@ -364,12 +378,13 @@ function transformPage(
   const file = rel(page.file);
   const pre = preprocess(page.body, file, page.lineOffset, page.isMdx);
   const result: DocsgenMarkdownResult = { headings: [], toc: [], links: [], images: [], diagnostics: [...pre.diagnostics] };
+  const toc = pageTocLevels(page, ctx.toc);
   const dir = path.dirname(page.file);
   const markdownCtx: DocsgenMarkdownContext = {
     file,
     pageRoute: page.route,
     lineOffset: page.lineOffset,
-    toc: ctx.toc,
+    toc,
     routeOfFile: ctx.routeOfFile,
     resolvePath: (p: string) => path.resolve(dir, p),
     imageUrl: (abs: string) => ctx.assets.imageUrl(abs),
@@ -378,5 +393,6 @@ function transformPage(
   const { tree, processor } = parseWithGfmGates(vfile, processors);
   const html = String(processor.stringify(processor.runSync(tree as MdastRoot, vfile), vfile));
   // Made here rather than by the graph, so that no later stage holds a second, titled copy of the HTML.
-  return { html: result.firstH1 === undefined ? `<h1>${escapeHtml(docTitle(page, undefined))}</h1>\n${html}` : html, ...result };
+  const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true;
+  return { html: titled ? `<h1>${escapeHtml(docTitle(page, undefined))}</h1>\n${html}` : html, ...result };
 }

@@ -57,7 +57,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     const t0 = performance.now();
     const changed = buildChanges.take();
     try {
-      const result = await build({ config: opts.config, outDir: opts.out, cache, sink, changed, keepThreadFree: opts.watch && !built });
+      const result = await build({ config: opts.config, outDir: opts.out, cache, sink, changed, keepThreadFree: opts.watch && !built, drafts: opts.watch });
       redirects = result.redirects;
       const sources = sourcePaths(result.config);
       watcher?.add({ dirs: [...sources.dirs, ...new Set(result.images.map((f) => path.dirname(f)))], files: sources.files });
@@ -120,7 +120,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     const generation = ++demandGeneration;
     const current = () => !built && generation === demandGeneration;
     try {
-      const site = await prepareOnDemand({ config: opts.config, outDir: opts.out, cache: demandCache, changed: demandChanges.take() });
+      const site = await prepareOnDemand({ config: opts.config, outDir: opts.out, cache: demandCache, changed: demandChanges.take(), drafts: true });
       if (!current()) return;
       onDemand = site;
       redirects = site.redirects;

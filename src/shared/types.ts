@@ -131,6 +131,10 @@ export interface PageData {
   sidebar?: { id: string; file: string };
   kind: 'doc' | 'generated-index' | 'not-found';
   cards?: IndexCard[];
+  /** Search engines are asked not to index the page (an unlisted page). */
+  noindex?: true;
+  /** The page's own link-preview image, in place of the site's: a URL, or a path below the base URL. */
+  image?: string;
 }
 
 /** The sidebar file the client fetches once per sidebar. */

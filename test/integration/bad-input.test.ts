@@ -19,8 +19,12 @@ describe('bad input fails the build at the right place', () => {
     expect(failBuild('bad-frontmatter')).toEqual(['content/docs/page.md:3:37  invalid frontmatter: Missing closing "quote']);
   });
 
-  it('a frontmatter value of the wrong type', () => {
-    expect(failBuild('bad-frontmatter-type')).toEqual(['content/docs/page.md:3:1  invalid frontmatter: "sidebar_position" must be a number']);
+  it('a frontmatter value of the wrong type, or TOC levels the wrong way round', () => {
+    expect(failBuild('bad-frontmatter-type')).toEqual([
+      'content/docs/levels.md:3:1  invalid frontmatter: "toc_max_heading_level" must be a heading level from 2 to 6',
+      'content/docs/page.md:3:1  invalid frontmatter: "sidebar_position" must be a number',
+      'content/docs/toc.md:4:1  invalid frontmatter: "toc_min_heading_level" must be at most toc_max_heading_level (3)',
+    ]);
   });
 
   it('an unknown doc id in a sidebar', () => {

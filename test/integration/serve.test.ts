@@ -251,6 +251,16 @@ describe('docsgen serve --watch', () => {
     expect((await request(server.port, '/guides/added-later')).status).toBe(404);
   });
 
+  it('shows draft pages, which `docsgen build` leaves out, with their sidebar entries', async () => {
+    const file = path.join(site, 'content/docs/guides/wip.md');
+    await saveAndReload(file, '---\ntitle: Work in progress\ndraft: true\n---\n\nNot published yet.\n');
+    const draft = await request(server.port, '/guides/wip');
+    expect(draft.status).toBe(200);
+    expect(draft.body).toContain('Not published yet.');
+    expect(draft.body).toMatch(/<nav class="sidebar"[\s\S]*href="\/guides\/wip"/);
+    await afterReload(() => rmSync(file));
+  });
+
   it('serves a file added to the static folder, and stops serving it once removed', async () => {
     const file = path.join(site, 'site/static/img/added.txt');
     await saveAndReload(file, 'added while serving');

@@ -87,6 +87,35 @@ describe('markdown transform', () => {
     expect(await run('After')).toMatch(/^<h1>After<\/h1>/);
   });
 
+  it('leaves the title heading out with hide_title, and transforms a cached page again when it changes', async () => {
+    const cache = new Map<string, TransformedPage>();
+    const page = (hide_title: boolean): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { title: 'T', hide_title }, body: 'Same body.', lineOffset: 0, isMdx: false });
+    const run = async (hide: boolean) => (await transformPages([page(hide)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/'), routesSignature: 'x', cache })).get('p')!.html;
+    expect(await run(true)).toBe('<p>Same body.</p>');
+    expect(await run(false)).toMatch(/^<h1>T<\/h1>/);
+    // Only the generated heading is hidden: a page's own h1 stays.
+    expect((await transform('# Own\n\nText.', { frontmatter: { hide_title: true } })).html).toMatch(/^<h1 id="own">Own<\/h1>/);
+  });
+
+  it("lists the page's own TOC levels, widening the site's when one level is given alone", async () => {
+    const body = '## Two\n\n### Three\n\n#### Four\n\n##### Five';
+    const levels = async (frontmatter: SourcePage['frontmatter']) => (await transform(body, { frontmatter })).toc.map((e) => e.level);
+    expect(await levels({})).toEqual([2, 3]);
+    expect(await levels({ toc_max_heading_level: 4 })).toEqual([2, 3, 4]);
+    expect(await levels({ toc_min_heading_level: 3, toc_max_heading_level: 5 })).toEqual([3, 4, 5]);
+    // The site stops at 3; a page that starts at 4 still gets h4.
+    expect(await levels({ toc_min_heading_level: 4 })).toEqual([4]);
+    expect(await levels({ toc_max_heading_level: 2 })).toEqual([2]);
+  });
+
+  it('transforms a cached page again when its TOC levels change', async () => {
+    const cache = new Map<string, TransformedPage>();
+    const page = (max: number): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { toc_max_heading_level: max }, body: '## A\n\n### B\n\n#### C', lineOffset: 0, isMdx: false });
+    const run = async (max: number) => (await transformPages([page(max)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/'), routesSignature: 'x', cache })).get('p')!.toc.length;
+    expect(await run(4)).toBe(3);
+    expect(await run(2)).toBe(1);
+  });
+
   it('gives headings GitHub-style unique ids, custom ids, and a TOC of h2-h3', async () => {
     const t = await transform('# Title\n\n## Set up the SDK\n\n### Step one\n\n#### Deep\n\n## Set up the SDK\n\n## Custom {#my-id}');
     expect(t.firstH1).toBe('Title');
