@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the compiled CLI (dist/, made by `npm run prepare`), compiling it first if it is missing
+// Runs the compiled CLI (dist/, made by scripts/compile-cli.mjs), compiling it first if it is missing
 // or older than the sources, so a fresh checkout works after `npm install`.
 import { ensureCompiled } from '../scripts/compile-cli.mjs';
 

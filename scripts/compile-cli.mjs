@@ -1,7 +1,7 @@
 // Compiles src/compiler (and the runtime components it renders on the server) into dist/cli.js
-// with esbuild. Dependencies stay external; node_modules provides them.
+// with esbuild, dependencies included (see below).
 import { build } from 'esbuild';
-import { readdirSync, statSync, existsSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -17,24 +17,46 @@ function newestSource(dir) {
   return newest;
 }
 
-export async function compile() {
-  await build({
+/** `outDir` is for tests; the CLI runs from dist/. */
+export async function compile(outDir = path.dirname(out)) {
+  const result = await build({
     entryPoints: {
       cli: path.join(root, 'src/compiler/cli.ts'),
       'transform-worker': path.join(root, 'src/compiler/transform-worker.ts'),
     },
-    outdir: path.dirname(out),
+    outdir: outDir,
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Dependencies go into the bundle: Node's ESM loader resolves and reads each module file on its
+    // own, and the compiler's few hundred (micromark alone has over a hundred) took about half a
+    // second to load, in every CLI run and in every transform worker. Kept out: esbuild (a native
+    // binary) and Pagefind (a binary of its own), chokidar and swagger-parser (loaded only when needed).
+    external: ['esbuild', 'pagefind', 'chokidar', '@apidevtools/swagger-parser'],
+    // jsonc-parser's "main" is a UMD build esbuild cannot follow; its "module" build is plain ESM.
+    mainFields: ['module', 'main'],
+    // CommonJS dependencies (react-dom/server) call require() for Node's own modules.
+    banner: { js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url);" },
     jsx: 'automatic',
     sourcemap: 'linked',
     logLevel: 'warning',
+    metafile: true,
+    // The metafile's paths are relative to this, whatever folder the CLI was started in.
+    absWorkingDir: root,
   });
+  removeStaleChunks(path.join(outDir, 'chunks'), Object.keys(result.metafile.outputs));
+}
+
+/** Chunks of earlier compiles: each change to the sources leaves some, a few megabytes each. */
+function removeStaleChunks(dir, outputs) {
+  const current = new Set(outputs.map((o) => path.resolve(root, o)));
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (!current.has(file)) rmSync(file, { force: true });
+  }
 }
 
 export async function ensureCompiled() {
@@ -42,4 +64,4 @@ export async function ensureCompiled() {
   return pathToFileURL(out).href;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await compile();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await compile();
