@@ -1,2 +1,3 @@
-export function compile(): Promise<void>;
+/** Compiles the CLI into `outDir` (default: dist/); `outDir` is for tests. */
+export function compile(outDir?: string): Promise<void>;
 export function ensureCompiled(): Promise<string>;
