@@ -71,6 +71,23 @@ describe('markdown transform', () => {
     expect(t.html).toContain('class="copy-button"');
   });
 
+  it("highlights lines marked with Docusaurus's magic comments, and takes the comments out", async () => {
+    const highlighted = (html: string) =>
+      [...html.matchAll(/<span class="line( highlighted)?">([\s\S]*?)<\/span>(?=\n|<\/code>)/g)].map((m) => `${m[1] ? '*' : ' '}${m[2].replace(/<[^>]+>/g, '').replace(/&#x([\da-f]+);/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))}`);
+    const js = await transform('```js\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n/* highlight-start */\nconst c = 3;\nconst d = 4;\n// highlight-end\nconst e = 5;\n```');
+    expect(highlighted(js.html)).toEqual([' const a = 1;', '*const b = 2;', '*const c = 3;', '*const d = 4;', ' const e = 5;']);
+    const py = await transform('```python\n# highlight-next-line\nimport os\nprint(os.name)\n```');
+    expect(highlighted(py.html)).toEqual(['*import os', ' print(os.name)']);
+    const html = await transform('```html\n<!-- highlight-next-line -->\n<p>Hi</p>\n```');
+    expect(highlighted(html.html)).toEqual(['*<p>Hi</p>']);
+    // A {…} range in the meta wins, and the comments stay, as in Docusaurus.
+    const ranged = await transform('```js {1}\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n```');
+    expect(highlighted(ranged.html)).toEqual(['*const a = 1;', ' // highlight-next-line', ' const b = 2;']);
+    // Mentioned inside a line, or in prose, it is just text.
+    const prose = await transform('Write `// highlight-next-line` above a line.\n\n```js\nconst s = "// highlight-next-line";\n```');
+    expect(highlighted(prose.html)).toEqual([' const s = "// highlight-next-line";']);
+  });
+
   it('puts the title first as an h1 when the markdown has none, and only then', async () => {
     const own = await transform('# Own title\n\nText.');
     expect(own.html.match(/<h1/g)).toHaveLength(1);

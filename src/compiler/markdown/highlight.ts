@@ -1,5 +1,5 @@
 // One shiki highlighter for the whole build, light and dark themes, and the code-block meta docsgen
-// understands: title="…", {1,3-5} line highlights and showLineNumbers.
+// understands: title="…", {1,3-5} line highlights, showLineNumbers, and Docusaurus's magic comments.
 import { bundledLanguages, createCssVariablesTheme, createHighlighter, type BundledLanguage, type Highlighter, type ShikiTransformer } from 'shiki';
 import type { Element, ElementContent } from 'hast';
 
@@ -58,9 +58,54 @@ export function parseCodeMeta(meta: string): CodeMeta {
   return { title: title ? (title[1] ?? title[2] ?? title[3]) : undefined, highlight, lineNumbers: /\bshowLineNumbers\b/.test(meta) };
 }
 
+/**
+ * Docusaurus's magic comments, alone on their line in any of the comment forms it knows: `//`,
+ * `/* *\/`, `{/* *\/}`, `#`, `<!-- -->`, `--`, `;;` and `%`.
+ */
+const MAGIC_COMMENT = /^\s*(?:\/\/|\/\*|\{\s*\/\*|#|<!--|--|;;|%)\s*(highlight-next-line|highlight-start|highlight-end)\s*(?:\*\/\s*\}|\*\/|-->)?\s*$/;
+
+/**
+ * Takes Docusaurus's magic comments out of a block: `highlight-next-line` highlights the line after
+ * it, `highlight-start` … `highlight-end` the lines between. Lines are numbered as shown, after the
+ * comments are gone. As in Docusaurus, a block with a `{…}` range in its meta keeps its comments.
+ */
+export function stripMagicComments(code: string): { code: string; highlight: Set<number> } | undefined {
+  if (!code.includes('highlight-')) return undefined;
+  const kept: string[] = [];
+  const highlight = new Set<number>();
+  let next = 0;
+  let open = 0;
+  let found = false;
+  for (const line of code.split('\n')) {
+    const magic = MAGIC_COMMENT.exec(line)?.[1];
+    if (magic) {
+      found = true;
+      if (magic === 'highlight-next-line') next++;
+      else if (magic === 'highlight-start') open++;
+      else open = Math.max(0, open - 1);
+      continue;
+    }
+    kept.push(line);
+    if (next > 0 || open > 0) highlight.add(kept.length);
+    if (next > 0) next--;
+  }
+  return found ? { code: kept.join('\n'), highlight } : undefined;
+}
+
+/** Where preprocess leaves the lines magic comments highlight, for the line hook of the same block. */
+const magicLines = new WeakMap<object, Set<number>>();
+
 /** Adds line classes and wraps the block in a container with its title and a copy button. */
 export const codeMetaTransformer: ShikiTransformer = {
   name: 'docsgen:code-meta',
+  preprocess(code) {
+    const meta = parseCodeMeta(this.options.meta?.__raw ?? '');
+    if (meta.highlight.size > 0 || this.options.lang === 'text') return;
+    const stripped = stripMagicComments(code);
+    if (!stripped) return;
+    magicLines.set(this.meta, stripped.highlight);
+    return stripped.code;
+  },
   pre(pre) {
     const meta = parseCodeMeta(this.options.meta?.__raw ?? '');
     if (meta.lineNumbers) this.addClassToHast(pre, 'line-numbers');
@@ -68,7 +113,7 @@ export const codeMetaTransformer: ShikiTransformer = {
   },
   line(line, n) {
     const meta = parseCodeMeta(this.options.meta?.__raw ?? '');
-    if (meta.highlight.has(n)) this.addClassToHast(line, 'highlighted');
+    if (meta.highlight.has(n) || magicLines.get(this.meta)?.has(n)) this.addClassToHast(line, 'highlighted');
   },
   root(root) {
     const meta = parseCodeMeta(this.options.meta?.__raw ?? '');
