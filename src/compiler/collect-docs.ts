@@ -31,6 +31,8 @@ export interface Frontmatter {
   unlisted?: boolean;
   /** The page's link-preview image (og:image): a URL, or a path in the static folder. */
   image?: string;
+  /** Each tag gets a page listing its docs, at /tags/{permalink}; the page links to them. */
+  tags?: (string | { label: string; permalink?: string })[];
   [key: string]: unknown;
 }
 
@@ -313,7 +315,15 @@ const FRONTMATTER_TYPES: Record<string, [string, (v: unknown) => boolean]> = {
   image: ['a string', (v) => typeof v === 'string'],
   toc_min_heading_level: ['a heading level from 2 to 6', isTocLevel],
   toc_max_heading_level: ['a heading level from 2 to 6', isTocLevel],
+  tags: ['a list of tags: strings, or { label, permalink }', (v) => Array.isArray(v) && v.every(isTag)],
 };
+
+function isTag(v: unknown): boolean {
+  if (typeof v === 'string') return v.trim() !== '';
+  if (typeof v !== 'object' || v === null) return false;
+  const { label, permalink } = v as { label?: unknown; permalink?: unknown };
+  return typeof label === 'string' && label.trim() !== '' && (permalink === undefined || (typeof permalink === 'string' && /^\/?[\w-]+$/.test(permalink)));
+}
 
 function isTocLevel(v: unknown): boolean {
   return Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 6;

@@ -132,6 +132,7 @@ function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData 
     ...(page.sidebarId && sidebarFiles.has(page.sidebarId) ? { sidebar: { id: page.sidebarId, file: sidebarFiles.get(page.sidebarId)! } } : {}),
     kind: page.kind,
     ...(page.cards ? { cards: page.cards } : {}),
+    ...(page.tags ? { tags: page.tags } : {}),
     ...(page.unlisted ? { noindex: true as const } : {}),
     ...(page.image ? { image: page.image } : {}),
   };
@@ -192,6 +193,7 @@ const COMPARE: { [K in keyof Required<PageData>]: 'identity' | 'value' } = {
   sidebar: 'value',
   kind: 'value',
   cards: 'value',
+  tags: 'value',
   noindex: 'value',
   image: 'value',
 };

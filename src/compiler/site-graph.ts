@@ -38,6 +38,8 @@ export interface GraphPage {
   unlisted?: true;
   /** Its link-preview image, from frontmatter: a URL, or a path in the static folder. */
   image?: string;
+  /** Its tags, each linking to the page that lists the docs with that tag. */
+  tags?: LinkRef[];
 }
 
 export interface SiteGraph {
@@ -95,6 +97,7 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
     pages.set(page.route, page);
   };
 
+  const tags = tagPages(docs, ctx);
   for (const { source, title, label } of docs.values()) {
     const t = input.transformed.get(source.id);
     const displayed = source.frontmatter.displayed_sidebar;
@@ -117,9 +120,10 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
       keywords: source.frontmatter.keywords ?? [],
       ...(source.frontmatter.unlisted === true ? { unlisted: true as const } : {}),
       ...(source.frontmatter.image ? { image: source.frontmatter.image } : {}),
+      ...(tags.byDoc.has(source.id) ? { tags: tags.byDoc.get(source.id) } : {}),
     });
   }
-  for (const page of generated) addPage(page);
+  for (const page of [...generated, ...tags.pages]) addPage(page);
 
   linkNeighbours(pages, sidebars, ctx);
   return { pages, sidebars, diagnostics };
@@ -254,6 +258,61 @@ function resolveCategory(
     collapsible: item.collapsible ?? true,
     items,
   };
+}
+
+const TAGS_TITLE = 'Tags';
+const taggedTitle = (count: number, label: string) => `${count} doc${count === 1 ? '' : 's'} tagged with "${label}"`;
+
+/**
+ * Docusaurus's doc tags: a page per tag at /tags/{permalink} with a card per doc, and /tags with a
+ * card per tag. A tag's permalink defaults to the slug of its label; tags that share one are one
+ * tag, named as first met. Unlisted docs are in no tag's list, and show no tags.
+ */
+function tagPages(docs: Map<string, DocInfo>, ctx: ResolveCtx): { pages: GraphPage[]; byDoc: Map<string, LinkRef[]> } {
+  const index = joinRoute(ctx.input.routeBase, 'tags');
+  const tags = new Map<string, { label: string; docs: DocInfo[] }>();
+  const byDoc = new Map<string, LinkRef[]>();
+  for (const doc of docs.values()) {
+    const fm = doc.source.frontmatter;
+    if (!fm.tags?.length || fm.unlisted === true) continue;
+    const refs: LinkRef[] = [];
+    for (const tag of fm.tags) {
+      const label = (typeof tag === 'string' ? tag : tag.label).trim();
+      const permalink = typeof tag === 'string' ? undefined : tag.permalink?.replace(/^\//, '');
+      const route = joinRoute(index, permalink ?? new GithubSlugger().slug(label));
+      const entry = tags.get(route) ?? { label, docs: [] };
+      tags.set(route, entry);
+      if (refs.some((r) => r.route === route)) continue;
+      entry.docs.push(doc);
+      refs.push({ title: entry.label, route });
+    }
+    byDoc.set(doc.source.id, refs);
+  }
+  if (tags.size === 0) return { pages: [], byDoc };
+  const byLabel = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
+  const page = (route: string, title: string, label: string, file: string, cards: IndexCard[], breadcrumbs: Breadcrumb[]): GraphPage => ({
+    id: `__tags__${route}`,
+    route,
+    title,
+    label,
+    description: '',
+    kind: 'generated-index',
+    html: '',
+    toc: NO_TOC,
+    headingIds: new Set(),
+    hideToc: true,
+    breadcrumbs,
+    file,
+    keywords: [],
+    cards,
+  });
+  const pages = [...tags].map(([route, { label, docs: tagged }]) =>
+    page(route, taggedTitle(tagged.length, label), label, tagged[0].source.file, tagged.map((d) => cardFor({ kind: 'doc', label: d.title, route: d.source.route }, ctx)).sort(byLabel), [
+      { label: TAGS_TITLE, route: index },
+    ]),
+  );
+  const tagCards = [...tags].map(([route, { label, docs: tagged }]) => ({ title: label, route, description: `${tagged.length} doc${tagged.length === 1 ? '' : 's'}` })).sort(byLabel);
+  return { pages: [page(index, TAGS_TITLE, TAGS_TITLE, pages[0].file, tagCards, []), ...pages], byDoc };
 }
 
 function cardFor(node: SidebarNode, ctx: ResolveCtx): IndexCard {

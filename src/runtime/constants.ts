@@ -49,6 +49,7 @@ export const TEXT = {
   onThisPage: 'On this page',
   previous: 'Previous',
   next: 'Next',
+  tags: 'Tags:',
   search: 'Search',
   copy: 'Copy',
   copied: 'Copied',

@@ -131,6 +131,8 @@ export interface PageData {
   sidebar?: { id: string; file: string };
   kind: 'doc' | 'generated-index' | 'not-found';
   cards?: IndexCard[];
+  /** The page's tags, each linking to the page that lists its docs. */
+  tags?: LinkRef[];
   /** Search engines are asked not to index the page (an unlisted page). */
   noindex?: true;
   /** The page's own link-preview image, in place of the site's: a URL, or a path below the base URL. */

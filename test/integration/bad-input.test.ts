@@ -23,6 +23,7 @@ describe('bad input fails the build at the right place', () => {
     expect(failBuild('bad-frontmatter-type')).toEqual([
       'content/docs/levels.md:3:1  invalid frontmatter: "toc_max_heading_level" must be a heading level from 2 to 6',
       'content/docs/page.md:3:1  invalid frontmatter: "sidebar_position" must be a number',
+      'content/docs/tags.md:3:1  invalid frontmatter: "tags" must be a list of tags: strings, or { label, permalink }',
       'content/docs/toc.md:4:1  invalid frontmatter: "toc_min_heading_level" must be at most toc_max_heading_level (3)',
     ]);
   });

@@ -1,5 +1,5 @@
 // Docusaurus frontmatter that changes what a build publishes and how, through the real CLI:
-// draft, unlisted, pagination_label, toc_min/max_heading_level, hide_title and image.
+// draft, unlisted, pagination_label, toc_min/max_heading_level, hide_title, image and tags.
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -68,8 +68,9 @@ describe('unlisted: true', () => {
   });
 
   it('leaves it out of the sitemap, the search index and previous/next links', () => {
-    expect(sitemap().sort()).toEqual(['/guide', '/intro', '/more/a']);
-    expect(indexed().sort()).toEqual(['/guide', '/intro', '/more/a']);
+    const listed = ['/guide', '/intro', '/more/a', '/tags', '/tags/getting-started', '/tags/rollout', '/tags/set-up'];
+    expect(sitemap().sort()).toEqual(listed);
+    expect(indexed().sort()).toEqual(listed);
     // In the sidebar, /guide is followed by the unlisted page and the draft: both are skipped.
     expect(paginationOf(page('/guide'))).toContain('href="/more/a"');
   });
@@ -97,5 +98,32 @@ describe('pagination_label, hide_title, toc levels and image', () => {
   it("uses the page's image for link previews, and the site's elsewhere", () => {
     expect(page('/guide')).toContain('<meta property="og:image" content="https://frontmatter.example.com/img/guide-card.png">');
     expect(page('/intro')).toContain('<meta property="og:image" content="https://frontmatter.example.com/img/site-card.png">');
+  });
+});
+
+describe('tags', () => {
+  const cards = (html: string) => [...html.matchAll(/<li class="card"><a href="([^"]+)">([^<]+)<\/a><p>([^<]*)<\/p>/g)].map((m) => `${m[1]} ${m[2]}: ${m[3]}`);
+
+  it('shows a page its tags, each linking to the page of its docs', () => {
+    const tags = /<nav class="doc-tags"[\s\S]*?<\/nav>/.exec(page('/guide'))![0];
+    expect([...tags.matchAll(/href="([^"]+)" class="tag">([^<]+)</g)].map((m) => `${m[1]} ${m[2]}`)).toEqual(['/tags/rollout rollout', '/tags/set-up Setup']);
+  });
+
+  it('lists the docs of a tag, by title, with their descriptions', () => {
+    const rollout = page('/tags/rollout');
+    expect(rollout).toContain('<h1>3 docs tagged with &quot;rollout&quot;</h1>');
+    // "Rollout" on more/a has the same slug as "rollout": one tag, named as first met.
+    expect(cards(rollout)).toEqual(['/more/a Alpha: The first page of the More category.', '/intro Introduction: Where the fixture starts.', '/guide Setting up the widget: A page whose title heading is hidden and whose TOC goes down to h4.']);
+    expect(rollout).toMatch(/<nav class="breadcrumbs"[\s\S]*<a href="\/tags">Tags<\/a>/);
+    expect(page('/tags/set-up')).toContain('<h1>1 doc tagged with &quot;Setup&quot;</h1>');
+  });
+
+  it('lists every tag with its count at /tags', () => {
+    expect(cards(page('/tags'))).toEqual(['/tags/getting-started Getting started: 1 doc', '/tags/rollout rollout: 3 docs', '/tags/set-up Setup: 1 doc']);
+  });
+
+  it('leaves unlisted pages out of tags', () => {
+    expect(page('/hidden')).not.toContain('doc-tags');
+    expect(existsSync(path.join(out, 'tags/secret'))).toBe(false);
   });
 });

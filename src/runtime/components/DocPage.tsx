@@ -1,4 +1,4 @@
-import type { PageData, SidebarNode } from '../../shared/types.ts';
+import type { LinkRef, PageData, SidebarNode } from '../../shared/types.ts';
 import { TEXT } from '../constants.ts';
 import { Link } from './Link.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -13,6 +13,7 @@ export function DocPage({ page, sidebar, sidebarSlot }: { page: PageData; sideba
           <article className="doc-article">
             {page.breadcrumbs.length > 0 && <Breadcrumbs page={page} />}
             {page.kind === 'generated-index' ? <GeneratedIndex page={page} /> : <div className="markdown" data-content="" dangerouslySetInnerHTML={{ __html: page.html }} />}
+            {page.tags && <Tags tags={page.tags} />}
             {(page.prev || page.next) && <Pagination page={page} />}
           </article>
           {!page.hideToc && page.toc.length > 0 && <Toc toc={page.toc} />}
@@ -56,6 +57,23 @@ function GeneratedIndex({ page }: { page: PageData }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+function Tags({ tags }: { tags: LinkRef[] }) {
+  return (
+    <nav className="doc-tags" aria-label={TEXT.tags.replace(':', '')}>
+      <span className="doc-tags-title">{TEXT.tags}</span>
+      <ul>
+        {tags.map((tag) => (
+          <li key={tag.route}>
+            <Link to={tag.route} className="tag">
+              {tag.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
