@@ -169,6 +169,20 @@ export function graphInput(site: LoadedSite, transformed: Map<string, Transforme
     routeBase: config.routeBasePath,
     apiSidebars: apis.sidebars,
     leftOut: new Set(site.drafts.map((p) => p.id)),
+    editUrl: editUrlOf(config),
+  };
+}
+
+/** The config's docs.editUrl as a function of a markdown page; generated pages have no file to edit. */
+function editUrlOf(config: ResolvedConfig): GraphInput['editUrl'] {
+  const editUrl = config.user.docs?.editUrl;
+  if (!editUrl) return undefined;
+  return (source) => {
+    if (source.prebuilt || !source.file.startsWith(config.docsDir + path.sep)) return undefined;
+    const docPath = path.relative(config.docsDir, source.file).split(path.sep).join('/');
+    if (typeof editUrl === 'function') return editUrl({ docPath, docId: source.id, route: source.route });
+    const fromRoot = path.relative(config.rootDir, source.file).split(path.sep).join('/');
+    return editUrl.replace(/\/?$/, '/') + fromRoot;
   };
 }
 

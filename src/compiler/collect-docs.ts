@@ -31,6 +31,8 @@ export interface Frontmatter {
   unlisted?: boolean;
   /** The page's link-preview image (og:image): a URL, or a path in the static folder. */
   image?: string;
+  /** The page's "Edit this page" link, in place of the one the config's docs.editUrl makes; null for none. */
+  custom_edit_url?: string | null;
   /** Each tag gets a page listing its docs, at /tags/{permalink}; the page links to them. */
   tags?: (string | { label: string; permalink?: string })[];
   [key: string]: unknown;
@@ -315,6 +317,7 @@ const FRONTMATTER_TYPES: Record<string, [string, (v: unknown) => boolean]> = {
   image: ['a string', (v) => typeof v === 'string'],
   toc_min_heading_level: ['a heading level from 2 to 6', isTocLevel],
   toc_max_heading_level: ['a heading level from 2 to 6', isTocLevel],
+  custom_edit_url: ['a URL or null', (v) => v === null || (typeof v === 'string' && URL.canParse(v))],
   tags: ['a list of tags: strings, or { label, permalink }', (v) => Array.isArray(v) && v.every(isTag)],
 };
 

@@ -70,6 +70,13 @@ export interface LocalSearchConfig extends CommonSearchConfig {
   provider: 'local';
 }
 
+export interface EditUrlParams {
+  /** The page's file, relative to the docs folder (`reference/sdks/node.md`). */
+  docPath: string;
+  docId: string;
+  route: string;
+}
+
 export interface DocsgenConfig {
   title: string;
   tagline?: string;
@@ -101,6 +108,12 @@ export interface DocsgenConfig {
     routeBasePath?: string;
     /** Sidebars file, relative to the config file. */
     sidebarPath?: string;
+    /**
+     * Where a page's "Edit this page" link goes: a base URL to which the page's file path, relative
+     * to the project root, is added (`https://github.com/org/repo/edit/main/`), or a function of the
+     * page. No link without it; a page's `custom_edit_url` frontmatter replaces it (null: no link).
+     */
+    editUrl?: string | ((page: EditUrlParams) => string | undefined);
   };
   /** Folder copied as-is to the output root, relative to the config file. */
   staticDir?: string;

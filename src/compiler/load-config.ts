@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
-import type { DocsgenConfig } from './define-config.ts';
-import { DocsgenError, error, type Diagnostic } from './errors.ts';
+import type { DocsgenConfig, EditUrlParams } from './define-config.ts';
+import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
 
 import { packageRoot } from './package-root.ts';
 
@@ -100,7 +100,12 @@ const configSchema = z.strictObject({
     })
     .optional(),
   docs: z
-    .strictObject({ path: z.string().optional(), routeBasePath: z.string().optional(), sidebarPath: z.string().optional() })
+    .strictObject({
+      path: z.string().optional(),
+      routeBasePath: z.string().optional(),
+      sidebarPath: z.string().optional(),
+      editUrl: z.union([z.url('expected a URL such as https://github.com/org/repo/edit/main/, or a function of the page'), z.custom<(page: EditUrlParams) => string | undefined>((v) => typeof v === 'function', 'expected a URL or a function of the page')]).optional(),
+    })
     .optional(),
   staticDir: z.string().optional(),
   redirects: z.array(z.strictObject({ from: z.union([z.string(), z.array(z.string())]), to: z.string() })).optional(),
@@ -184,7 +189,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   const raw = await importSiteModule(configFile);
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new DocsgenError(parsed.error.issues.map((issue) => configIssue(issue, configFile, source)));
+    throw new DocsgenError(sortDiagnostics(parsed.error.issues.map((issue) => configIssue(issue, configFile, source))));
   }
   const user = parsed.data as DocsgenConfig;
   const siteDir = path.dirname(configFile);

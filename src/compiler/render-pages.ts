@@ -133,6 +133,7 @@ function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData 
     kind: page.kind,
     ...(page.cards ? { cards: page.cards } : {}),
     ...(page.tags ? { tags: page.tags } : {}),
+    ...(page.editUrl ? { editUrl: page.editUrl } : {}),
     ...(page.unlisted ? { noindex: true as const } : {}),
     ...(page.image ? { image: page.image } : {}),
   };
@@ -194,6 +195,7 @@ const COMPARE: { [K in keyof Required<PageData>]: 'identity' | 'value' } = {
   kind: 'value',
   cards: 'value',
   tags: 'value',
+  editUrl: 'value',
   noindex: 'value',
   image: 'value',
 };

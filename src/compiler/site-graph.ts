@@ -40,6 +40,8 @@ export interface GraphPage {
   image?: string;
   /** Its tags, each linking to the page that lists the docs with that tag. */
   tags?: LinkRef[];
+  /** Where its source can be edited. */
+  editUrl?: string;
 }
 
 export interface SiteGraph {
@@ -59,6 +61,8 @@ export interface GraphInput {
   apiSidebars?: Map<string, SidebarItemConfig[]>;
   /** Doc ids of the drafts this build leaves out: a sidebar or a previous/next link naming one skips it. */
   leftOut?: Set<string>;
+  /** A doc's "Edit this page" link, from the config (frontmatter's custom_edit_url wins). */
+  editUrl?: (source: SourcePage) => string | undefined;
 }
 
 interface DocInfo {
@@ -121,6 +125,7 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
       ...(source.frontmatter.unlisted === true ? { unlisted: true as const } : {}),
       ...(source.frontmatter.image ? { image: source.frontmatter.image } : {}),
       ...(tags.byDoc.has(source.id) ? { tags: tags.byDoc.get(source.id) } : {}),
+      ...editLink(source, input),
     });
   }
   for (const page of [...generated, ...tags.pages]) addPage(page);
@@ -258,6 +263,12 @@ function resolveCategory(
     collapsible: item.collapsible ?? true,
     items,
   };
+}
+
+function editLink(source: SourcePage, input: GraphInput): { editUrl?: string } {
+  const custom = source.frontmatter.custom_edit_url;
+  const url = custom === null ? undefined : (custom ?? input.editUrl?.(source));
+  return url ? { editUrl: url } : {};
 }
 
 const TAGS_TITLE = 'Tags';

@@ -50,6 +50,7 @@ export const TEXT = {
   previous: 'Previous',
   next: 'Next',
   tags: 'Tags:',
+  editThisPage: 'Edit this page',
   search: 'Search',
   copy: 'Copy',
   copied: 'Copied',

@@ -131,6 +131,8 @@ export interface PageData {
   sidebar?: { id: string; file: string };
   kind: 'doc' | 'generated-index' | 'not-found';
   cards?: IndexCard[];
+  /** Where the page's source can be edited ("Edit this page"). */
+  editUrl?: string;
   /** The page's tags, each linking to the page that lists its docs. */
   tags?: LinkRef[];
   /** Search engines are asked not to index the page (an unlisted page). */

@@ -50,6 +50,7 @@ describe('bad input fails the build at the right place', () => {
     expect(failBuild('bad-config')).toEqual([
       'site/docsgen.config.ts:7:5  config.navbar: unknown key "hideOnScrol"',
       'site/docsgen.config.ts:9:22  config.tableOfContents.minHeadingLevel: Invalid input: expected number, received string',
+      'site/docsgen.config.ts:10:11  config.docs.editUrl: expected a URL such as https://github.com/org/repo/edit/main/, or a function of the page',
     ]);
   });
 

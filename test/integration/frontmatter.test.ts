@@ -1,5 +1,6 @@
 // Docusaurus frontmatter that changes what a build publishes and how, through the real CLI:
-// draft, unlisted, pagination_label, toc_min/max_heading_level, hide_title, image and tags.
+// draft, unlisted, pagination_label, toc_min/max_heading_level, hide_title, image, tags, and
+// custom_edit_url with the config's docs.editUrl.
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -125,5 +126,35 @@ describe('tags', () => {
   it('leaves unlisted pages out of tags', () => {
     expect(page('/hidden')).not.toContain('doc-tags');
     expect(existsSync(path.join(out, 'tags/secret'))).toBe(false);
+  });
+});
+
+describe('edit links', () => {
+  const editLink = (html: string) => /<a class="edit-link" href="([^"]+)" target="_blank" rel="noopener noreferrer">Edit this page<\/a>/.exec(html)?.[1];
+
+  it("adds the page's path to the config's docs.editUrl; custom_edit_url replaces it, or removes it with null", () => {
+    expect(editLink(page('/intro'))).toBe('https://github.com/acme/docs/edit/main/content/docs/intro.md');
+    expect(editLink(page('/more/b'))).toBe('https://github.com/acme/docs/edit/main/content/docs/more/b.md');
+    expect(editLink(page('/guide'))).toBe('https://example.com/edit/guide');
+    expect(page('/more/a')).not.toContain('edit-link');
+    expect(page('/tags/rollout')).not.toContain('edit-link');
+  });
+
+  it('takes a function of the page as docs.editUrl', () => {
+    const dir = tempDir('docsgen-frontmatter-edit-');
+    cpSync(fixture('docusaurus-frontmatter'), dir, { recursive: true });
+    const config = path.join(dir, 'site/docsgen.config.ts');
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(
+        "editUrl: 'https://github.com/acme/docs/edit/main/'",
+        "editUrl: ({ docPath, docId, route }) => (docId === 'intro' ? undefined : `https://cms.example.com/${docPath}?id=${docId}&route=${route}`)",
+      ),
+    );
+    const r = runCli(['build'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    const built = (route: string) => readFileSync(path.join(dir, 'build', route.slice(1), 'index.html'), 'utf8');
+    expect(editLink(built('/more/b'))).toBe('https://cms.example.com/more/b.md?id=more/b&amp;route=/more/b');
+    expect(built('/intro')).not.toContain('edit-link');
   });
 });

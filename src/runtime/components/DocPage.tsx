@@ -14,6 +14,11 @@ export function DocPage({ page, sidebar, sidebarSlot }: { page: PageData; sideba
             {page.breadcrumbs.length > 0 && <Breadcrumbs page={page} />}
             {page.kind === 'generated-index' ? <GeneratedIndex page={page} /> : <div className="markdown" data-content="" dangerouslySetInnerHTML={{ __html: page.html }} />}
             {page.tags && <Tags tags={page.tags} />}
+            {page.editUrl && (
+              <a className="edit-link" href={page.editUrl} target="_blank" rel="noopener noreferrer">
+                {TEXT.editThisPage}
+              </a>
+            )}
             {(page.prev || page.next) && <Pagination page={page} />}
           </article>
           {!page.hideToc && page.toc.length > 0 && <Toc toc={page.toc} />}
