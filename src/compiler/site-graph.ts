@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import type { SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import type { Breadcrumb, IndexCard, LinkRef, SidebarNode, TocEntry } from '../shared/types.ts';
 import type { CategoryMeta, SourcePage } from './collect-docs.ts';
-import { docTitle, joinRoute, lastSegment, stripNumberPrefix } from './collect-docs.ts';
+import { docTitle, joinRoute, lastSegment, normaliseRoute, stripNumberPrefix } from './collect-docs.ts';
+import path from 'node:path';
 import type { TransformedPage } from './transform-markdown.ts';
 import { error, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
@@ -131,6 +132,7 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
   for (const page of [...generated, ...tags.pages]) addPage(page);
 
   linkNeighbours(pages, sidebars, ctx);
+  checkSidebarLinks(pages, sidebars, ctx);
   return { pages, sidebars, diagnostics };
 }
 
@@ -474,6 +476,22 @@ function linkNeighbours(pages: Map<string, GraphPage>, sidebars: Map<string, Sid
       else page.next = ref;
     }
   }
+}
+
+/** A sidebar link within the site (`/reference/sdks#community-sdks`) must reach a page and, if it has one, a heading. */
+function checkSidebarLinks(pages: Map<string, GraphPage>, sidebars: Map<string, SidebarNode[]>, ctx: ResolveCtx) {
+  const walk = (nodes: SidebarNode[]) => {
+    for (const node of nodes) {
+      if (node.kind === 'category') walk(node.items);
+      if (node.kind !== 'link' || !node.href.startsWith('/') || path.posix.extname(node.href.split(/[?#]/)[0])) continue;
+      const [route, anchor] = node.href.split('#');
+      const page = pages.get(normaliseRoute(route.split('?')[0]));
+      const at = { file: ctx.sidebarRel, ...locate(ctx.sidebarSource, node.href) };
+      if (!page) ctx.diagnostics.push(error(at, `sidebar link "${node.label}" goes to ${node.href}: no page at ${route}`, 'check the route; pages are matched exactly'));
+      else if (anchor && !page.headingIds.has(decodeURIComponent(anchor))) ctx.diagnostics.push(error(at, `sidebar link "${node.label}" goes to ${node.href}: ${route} has no heading #${anchor}`));
+    }
+  };
+  for (const items of sidebars.values()) walk(items);
 }
 
 function suggest(id: string, docs: Map<string, DocInfo>): string {

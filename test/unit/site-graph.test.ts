@@ -44,6 +44,24 @@ describe('site graph', () => {
     academy: [{ type: 'doc', id: 'academy/x' }, { type: 'ref', id: 'intro', label: 'Docs' }],
   };
 
+  it('checks sidebar links within the site: the page, and the heading of an anchor', async () => {
+    const links: SidebarsConfig = {
+      docs: [
+        'intro',
+        { type: 'link', label: 'Good', href: '/guides/a#part' },
+        { type: 'link', label: 'No page', href: '/guides/zzz' },
+        { type: 'link', label: 'No heading', href: '/guides/a#nope' },
+        { type: 'link', label: 'A file', href: '/files/report.pdf' },
+        { type: 'link', label: 'Out', href: 'https://e.com/x#y' },
+      ],
+    };
+    const g = await graph(sources, links);
+    expect(g.diagnostics.map((d) => d.message)).toEqual([
+      'sidebar link "No page" goes to /guides/zzz: no page at /guides/zzz',
+      'sidebar link "No heading" goes to /guides/a#nope: /guides/a has no heading #nope',
+    ]);
+  });
+
   it('resolves labels: explicit, sidebar_label, title, then first h1', async () => {
     const g = await graph(sources, sidebars, new Map(), { 'guides/b': 'Heading B' });
     const docs = g.sidebars.get('docs')!;

@@ -38,11 +38,16 @@ interface ItemProps {
 
 export function SidebarItem({ node, route, path, idPrefix, slot }: ItemProps) {
   if (node.kind === 'link') {
+    // A link within the site (`/reference/sdks#community-sdks`) stays in the tab; others open a new one.
     return (
       <li>
-        <a href={node.href} target="_blank" rel="noopener noreferrer">
-          {node.label}
-        </a>
+        {node.href.startsWith('/') ? (
+          <Link to={node.href}>{node.label}</Link>
+        ) : (
+          <a href={node.href} target="_blank" rel="noopener noreferrer">
+            {node.label}
+          </a>
+        )}
       </li>
     );
   }
