@@ -243,6 +243,45 @@ describe('search modal', () => {
     await context.close();
   });
 
+  it("says 'Unable to fetch results', not 'No results', when only the index's word chunks cannot be fetched", async () => {
+    // Pagefind itself loads; the chunk holding the words fails. Pagefind logs that and answers with
+    // no matches, which the modal used to show as 'No results'.
+    const context = await s.newContext();
+    await context.route('**/_search/index/**', (route) => route.abort('internetdisconnected'));
+    const page = await context.newPage();
+    await page.goto(`${s.base}/rollouts`);
+    await waitForHydration(page);
+    await openModal(page);
+    await search(page, 'rollout');
+    expect(await page.locator('.search-error p').allTextContents()).toEqual(['Unable to fetch results', 'You might want to check your network connection.']);
+    expect(await page.locator('.search-no-results').count()).toBe(0);
+    // Back online, the same query finds its pages (the failed chunk was not remembered as loaded).
+    await context.unroute('**/_search/index/**');
+    await search(page, 'rollouts');
+    await poll(() => page.getByRole('option').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('says the search cannot load, offline before it was ever opened, and closes with Escape', async () => {
+    const context = await s.newContext();
+    const page = await context.newPage();
+    await page.goto(`${s.base}/rollouts`);
+    await waitForHydration(page);
+    await context.setOffline(true);
+    await page.keyboard.press('Control+k');
+    const alert = page.getByRole('alertdialog', { name: 'Search' });
+    await alert.waitFor();
+    expect(await alert.locator('p').allTextContents()).toEqual(['Unable to fetch results', 'You might want to check your network connection.']);
+    expect(await alert.getByRole('button').evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => alert.count()).toBe(0);
+    // Online again, the modal opens.
+    await context.setOffline(false);
+    await page.keyboard.press('Control+k');
+    await poll(() => input(page).count()).toBe(1);
+    await context.close();
+  });
+
   it('says there are no results, suggests queries from the config and links to the report address', async () => {
     const page = await open('/rollouts');
     await openModal(page);

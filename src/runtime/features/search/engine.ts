@@ -125,6 +125,32 @@ const HITS_PER_PAGE = 3;
 /** Result pages per batch: each costs one small fragment download. */
 const PAGES_PER_BATCH = 8;
 
+/**
+ * Pagefind logs a failed download of an index chunk and answers as if the words it holds matched
+ * nothing: an offline reader would be told there are no results. Its downloads go through this
+ * count of failed requests under the index folder (installed once, on the first search).
+ */
+let failedIndexFetches: (() => number) | undefined;
+
+function countFailedFetches(indexUrl: string): () => number {
+  const prefix = new URL(indexUrl, location.href).href;
+  const original = window.fetch.bind(window);
+  let failed = 0;
+  window.fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href).href;
+    const ours = url.startsWith(prefix);
+    try {
+      const response = await original(input, init);
+      if (ours && !response.ok) failed++;
+      return response;
+    } catch (e) {
+      if (ours) failed++;
+      throw e;
+    }
+  };
+  return () => failed;
+}
+
 class PagefindBackend implements SearchBackend {
   private module?: Promise<PagefindModule>;
   private last?: { query: string; results: { data: () => Promise<PagefindFragment> }[] };
@@ -152,8 +178,12 @@ class PagefindBackend implements SearchBackend {
     try {
       if (this.last?.query === query) results = this.last.results;
       else {
+        failedIndexFetches ??= countFailedFetches(this.indexUrl);
         const pf = await this.load();
+        const failedBefore = failedIndexFetches();
         const response = await pf.search(query);
+        // Pagefind forgets a chunk that failed, so the same query online again downloads it.
+        if (failedIndexFetches() > failedBefore) throw new Error('a part of the search index could not be downloaded');
         results = response?.results ?? [];
         this.last = { query, results };
         this.fragments.clear();
