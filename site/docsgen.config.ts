@@ -94,6 +94,8 @@ export default defineConfig({
   redirects,
   // The old site served every page under /docs/ too.
   createRedirects: (route) => (route === '/' ? undefined : `/docs${route}`),
+  // Page views on load and on each route change, to the real site's Google Analytics property.
+  analytics: { gtag: { trackingId: 'UA-134882379-1' } },
   // The real site's marketing tracker (a client module there) and its deferred AI assistant widget.
   clientScripts: [
     { src: 'https://static.reo.dev/5fe670e3422303a/reo.js', async: true },

@@ -70,6 +70,8 @@ export interface LocalSearchConfig extends CommonSearchConfig {
   provider: 'local';
 }
 
+export type AnalyticsConfig = { endpoint: string } | { gtag: { trackingId: string } };
+
 export interface EditUrlParams {
   /** The page's file, relative to the docs folder (`reference/sdks/node.md`). */
   docPath: string;
@@ -123,7 +125,11 @@ export interface DocsgenConfig {
   openapi?: OpenApiSourceConfig[];
   /** Local (static index) by default; `false` turns search off: no index, no /search page, no modal. */
   search?: AlgoliaSearchConfig | LocalSearchConfig | false;
-  analytics?: { endpoint: string };
+  /**
+   * A page view on load and on each route change: POSTed as JSON to `endpoint`, or sent to Google
+   * Analytics through gtag.js (`gtag: { trackingId: 'G-…' }`, as Docusaurus's gtag plugin does).
+   */
+  analytics?: AnalyticsConfig;
   /** Scripts loaded in the browser after the page, never blocking it; `attributes` go on the script element. */
   clientScripts?: { src: string; defer?: boolean; async?: boolean; attributes?: Record<string, string> }[];
   imageZoom?: { selector?: string; margin?: number; background?: string; scrollOffset?: number };

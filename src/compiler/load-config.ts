@@ -137,7 +137,7 @@ const configSchema = z.strictObject({
       }),
     ])
     .optional(),
-  analytics: z.strictObject({ endpoint: z.string() }).optional(),
+  analytics: z.union([z.strictObject({ endpoint: z.string() }), z.strictObject({ gtag: z.strictObject({ trackingId: z.string().regex(/^[\w-]+$/, 'expected a tracking id such as G-XXXXXXX') }) })]).optional(),
   clientScripts: z
     .array(
       z.strictObject({

@@ -53,8 +53,9 @@ function afterLoad(): void {
     void import('./features/third-party.ts').then((m) => {
       m.loadClientScripts(clientScripts);
       if (!analytics) return;
-      m.sendPageView(analytics.endpoint, boot.page.route, document.title);
-      onRouteChange((route) => m.sendPageView(analytics.endpoint, route, document.title));
+      const pageView = m.pageViews(analytics);
+      pageView(boot.page.route, document.title);
+      onRouteChange((route) => pageView(route, document.title));
     });
   if (document.readyState === 'complete') run();
   else addEventListener('load', run, { once: true });

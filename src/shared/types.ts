@@ -65,7 +65,7 @@ export interface ShellConfig {
   };
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   imageZoom: { selector: string; margin: number; background: string; scrollOffset: number };
-  analytics?: { endpoint: string };
+  analytics?: { endpoint: string } | { gtag: { trackingId: string } };
   /** Third-party scripts loaded after the page; `attributes` are set on the script element (data-*). */
   clientScripts: { src: string; defer?: boolean; async?: boolean; attributes?: Record<string, string> }[];
   baseUrlIssueBanner: boolean;

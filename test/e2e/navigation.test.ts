@@ -232,6 +232,34 @@ describe('client navigation on the shell fixture', () => {
     await page.close();
   });
 
+  it('sends page views through gtag.js when the config names a gtag tracking id', async () => {
+    const gtagSite = await openSite(await builtSite('shellGtag'));
+    try {
+      const page = await gtagSite.context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (r) => r.url().startsWith('https://www.googletagmanager.com/') && scripts.push(r.url()));
+      await page.goto(`${gtagSite.base}/`);
+      // gtag.js cannot load here (external hosts are cut off); its calls wait in dataLayer, as they would until it loads.
+      const pageViews = () =>
+        page.evaluate(() =>
+          ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? [])
+            .map((call) => [...call] as unknown[])
+            .filter((call) => call[0] === 'event' && call[1] === 'page_view')
+            .map((call) => (call[2] as { page_path: string }).page_path),
+        );
+      await poll(pageViews).toEqual(['/']);
+      expect(scripts).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST1234']);
+      const config = await page.evaluate(() => ((window as unknown as { dataLayer: IArguments[] }).dataLayer.map((c) => [...c]).find((c) => c[0] === 'config')));
+      expect(config).toEqual(['config', 'G-TEST1234', { send_page_view: false }]);
+      await follow(page, '.markdown a[href="/long"]');
+      await page.waitForURL(`${gtagSite.base}/long`);
+      await poll(pageViews).toEqual(['/', '/long']);
+      await page.close();
+    } finally {
+      await gtagSite.close();
+    }
+  });
+
   it('sends no page views when no endpoint is configured', async () => {
     const page = await quiet.context.newPage();
     const posts: string[] = [];

@@ -20,6 +20,8 @@ export const SITES = {
     from: 'shell-site',
     patchConfig: (s: string) => s.replace('respectPrefersColorScheme: false', 'respectPrefersColorScheme: true').replace(/\n  analytics: .*\n/, '\n'),
   },
+  /** Page views through gtag.js instead of an endpoint. */
+  shellGtag: { from: 'shell-site', patchConfig: (s: string) => s.replace("analytics: { endpoint: '/__analytics' }", "analytics: { gtag: { trackingId: 'G-TEST1234' } }") },
   /** Built for /docs/, to be served at the root: a wrong base URL. */
   shellWrongBase: { from: 'shell-site', patchConfig: (s: string) => s.replace("baseUrl: '/'", "baseUrl: '/docs/'") },
   unleash: { from: 'unleash' },
