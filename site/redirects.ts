@@ -139,4 +139,73 @@ export const redirects: RedirectConfig[] = [
     from: ["/topics/feature-flag-migration/feature-flag-migration-scope", "/docs/topics/feature-flag-migration/feature-flag-migration-scope", "/topics/feature-flag-migration/business-case-feature-flag-migration", "/docs/topics/feature-flag-migration/business-case-feature-flag-migration", "/topics/feature-flag-migration/planning-feature-flag-migration", "/docs/topics/feature-flag-migration/planning-feature-flag-migration", "/topics/feature-flag-migration/how-to-execute-feature-flag-migration", "/docs/topics/feature-flag-migration/how-to-execute-feature-flag-migration", "/topics/feature-flag-migration/onbording-users-to-feature-flag-service", "/docs/topics/feature-flag-migration/onbording-users-to-feature-flag-service"],
     to: "/topics/feature-flag-migration/feature-flag-migration-best-practices",
   },
+  // The SDK pages; and three old paths of pages that already existed (two from the host-level redirects).
+  {
+    from: ["/sdks", "/docs/sdks", "/user_guide/client-sdk", "/docs/user_guide/client-sdk", "/client-sdk", "/docs/client-sdk", "/user_guide/connect_sdk", "/docs/user_guide/connect_sdk", "/sdks/community", "/docs/sdks/community"],
+    to: "/reference/sdks",
+  },
+  {
+    from: ["/sdks/go_sdk", "/docs/sdks/go_sdk"],
+    to: "/reference/sdks/go",
+  },
+  {
+    from: ["/sdks/java_sdk", "/docs/sdks/java_sdk"],
+    to: "/reference/sdks/java",
+  },
+  {
+    from: ["/sdks/node_sdk", "/docs/sdks/node_sdk"],
+    to: "/reference/sdks/node",
+  },
+  {
+    from: ["/sdks/php_sdk", "/docs/sdks/php_sdk"],
+    to: "/reference/sdks/php",
+  },
+  {
+    from: ["/sdks/python_sdk", "/docs/sdks/python_sdk"],
+    to: "/reference/sdks/python",
+  },
+  {
+    from: ["/sdks/dot_net_sdk", "/docs/sdks/dot_net_sdk"],
+    to: "/reference/sdks/dotnet",
+  },
+  {
+    from: ["/sdks/ruby_sdk", "/docs/sdks/ruby_sdk"],
+    to: "/reference/sdks/ruby",
+  },
+  {
+    from: ["/sdks/android_proxy_sdk", "/docs/sdks/android_proxy_sdk"],
+    to: "/reference/sdks/android-proxy",
+  },
+  {
+    from: ["/sdks/proxy-ios", "/docs/sdks/proxy-ios"],
+    to: "/reference/sdks/ios-proxy",
+  },
+  {
+    from: ["/sdks/proxy-javascript", "/docs/sdks/proxy-javascript", "/sdks/javascript-browser", "/docs/sdks/javascript-browser"],
+    to: "/reference/sdks/javascript-browser",
+  },
+  {
+    from: ["/sdks/proxy-react", "/docs/sdks/proxy-react", "/sdks/react", "/docs/sdks/react"],
+    to: "/reference/sdks/react",
+  },
+  {
+    from: ["/sdks/proxy-vue", "/docs/sdks/proxy-vue"],
+    to: "/reference/sdks/vue",
+  },
+  {
+    from: ["/sdks/proxy-svelte", "/docs/sdks/proxy-svelte"],
+    to: "/reference/sdks/svelte",
+  },
+  {
+    from: ["/developer-guide", "/docs/developer-guide"],
+    to: "/contributing",
+  },
+  {
+    from: ["/api/open_api", "/docs/api/open_api"],
+    to: "/reference/api/unleash",
+  },
+  {
+    from: ["/user_guide/create_feature_toggle", "/docs/user_guide/create_feature_toggle", "/how-to/how-to-create-feature-toggles", "/docs/how-to/how-to-create-feature-toggles"],
+    to: "/how-to-create-feature-flag",
+  },
 ];

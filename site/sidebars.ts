@@ -107,6 +107,43 @@ export default defineSidebars({
         },
         {
           type: 'category',
+          label: "Application SDKs",
+          link: { type: 'doc', id: 'reference/sdks/index' },
+          items: [
+            {
+              type: 'category',
+              label: "Server-side SDKs",
+              items: [
+                { type: 'doc', id: "reference/sdks/go" },
+                { type: 'doc', id: "reference/sdks/java" },
+                { type: 'doc', id: "reference/sdks/node" },
+                { type: 'doc', id: "reference/sdks/php" },
+                { type: 'doc', id: "reference/sdks/python" },
+                { type: 'doc', id: "reference/sdks/ruby" },
+                { type: 'doc', id: "reference/sdks/rust" },
+                { type: 'doc', id: "reference/sdks/dotnet" },
+              ],
+            },
+            {
+              type: 'category',
+              label: "Client-side SDKs",
+              items: [
+                { type: 'doc', id: "reference/sdks/android-proxy-legacy" },
+                { type: 'doc', id: "reference/sdks/android-proxy" },
+                { type: 'doc', id: "reference/sdks/flutter" },
+                { type: 'doc', id: "reference/sdks/ios-proxy" },
+                { type: 'doc', id: "reference/sdks/javascript-browser" },
+                { type: 'doc', id: "reference/sdks/react" },
+                { type: 'doc', id: "reference/sdks/svelte" },
+                { type: 'doc', id: "reference/sdks/vue" },
+                { type: 'doc', id: "reference/sdks/next-js" },
+              ],
+            },
+            { type: 'link', label: "Community SDKs", href: '/reference/sdks#community-sdks' },
+          ],
+        },
+        {
+          type: 'category',
           label: "How-to guides",
           link: { type: 'generated-index', title: "How-to guides", slug: "/how-to", description: DESCRIPTIONS["/how-to"] },
           items: [

@@ -15,7 +15,7 @@ const api = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unl
 const legacy = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/legacy-api-pages.json'), 'utf8')) as { pages: { route: string }[] };
 
 /** The areas written so far; each later area adds its prefix here when it lands. */
-const AREAS = ['/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference/api/legacy/'];
+const AREAS = ['/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference/api/legacy/', '/reference/sdks'];
 const SINGLE_PAGES = ['/', '/quickstart', '/what-is-a-feature-flag', '/how-to-create-feature-flag', '/client-specification'];
 const inArea = (route: string) => SINGLE_PAGES.includes(route) || AREAS.some((a) => route === a || route.startsWith(a.endsWith('/') ? a : `${a}/`));
 
@@ -88,6 +88,18 @@ describe('the Unleash site', () => {
     expect(academy.sidebar.id).toBe('academy');
     const home = JSON.parse(readFileSync(path.join(out, '_data/index.json'), 'utf8'));
     expect(home.sidebar.id).toBe('documentation');
+  });
+
+  it('lists the SDK pages under Using Unleash > Application SDKs, server-side then client-side, as the real sidebar does', () => {
+    const html = readFileSync(htmlOf('/reference/sdks/python'), 'utf8');
+    const sidebar = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(html)![0];
+    const sdkLinks = [...sidebar.matchAll(/href="(\/reference\/sdks\/[^"#]+)"/g)].map((m) => m[1]);
+    const reference = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-site.json'), 'utf8')) as { docs: { route: string }[] };
+    expect(sdkLinks).toEqual(reference.docs.map((d) => d.route).filter((r) => r.startsWith('/reference/sdks/')));
+    expect(sidebar).toMatch(/Using Unleash[\s\S]*Application SDKs[\s\S]*Server-side SDKs[\s\S]*Client-side SDKs/);
+    // A link within the site stays in the tab; the build has checked its anchor.
+    expect(sidebar).toContain('<a href="/reference/sdks#community-sdks">Community SDKs</a>');
+    expect(readFileSync(htmlOf('/reference/sdks'), 'utf8')).toContain('id="community-sdks"');
   });
 
   it('renders the navbar and footer of the real site, with the 2024 copyright', () => {
