@@ -186,8 +186,10 @@ function editUrlOf(config: ResolvedConfig): GraphInput['editUrl'] {
   };
 }
 
-export function siteRedirects(site: LoadedSite, graph: SiteGraph) {
-  return resolveRedirects(allRedirects(site.config, [...graph.pages.keys()]), new Set(graph.pages.keys()), rel(site.config.configFile));
+/** `checkAnchors`: the graph's pages have their headings (not the outlines of on-demand pages). */
+export function siteRedirects(site: LoadedSite, graph: SiteGraph, checkAnchors = true) {
+  const headingIds = checkAnchors ? (route: string) => graph.pages.get(route)?.headingIds : undefined;
+  return resolveRedirects(allRedirects(site.config, [...graph.pages.keys()]), new Set(graph.pages.keys()), rel(site.config.configFile), headingIds);
 }
 
 export function siteShell(site: LoadedSite) {

@@ -98,7 +98,7 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
   };
 
   return {
-    redirects: siteRedirects(site, graph).map,
+    redirects: siteRedirects(site, graph, false).map,
     timings,
     async respond(urlPath) {
       const file = files.get(urlPath);

@@ -11,7 +11,11 @@ export interface RedirectMap {
   diagnostics: Diagnostic[];
 }
 
-export function resolveRedirects(redirects: RedirectConfig[], routes: Set<string>, file: string): RedirectMap {
+/**
+ * `headingIds` gives a page's heading ids, when they are known (not in `serve --watch`'s first,
+ * on-demand pages): a target's anchor must then be one of them.
+ */
+export function resolveRedirects(redirects: RedirectConfig[], routes: Set<string>, file: string, headingIds?: (route: string) => Set<string> | undefined): RedirectMap {
   const map = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
   for (const r of redirects) {
@@ -19,6 +23,12 @@ export function resolveRedirects(redirects: RedirectConfig[], routes: Set<string
     const external = /^[a-z]+:\/\//i.test(r.to);
     if (!external && !routes.has(targetRoute)) {
       diagnostics.push(error({ file }, `redirect to ${r.to}: no page at ${targetRoute}`, 'redirect targets must be pages of the site'));
+      continue;
+    }
+    const anchor = external ? undefined : /#(.+)$/.exec(r.to)?.[1];
+    const ids = anchor === undefined ? undefined : headingIds?.(targetRoute);
+    if (anchor !== undefined && ids && !ids.has(decodeURIComponent(anchor))) {
+      diagnostics.push(error({ file }, `redirect to ${r.to}: ${targetRoute} has no heading #${anchor}`, 'point the redirect at a heading the page has, or at the page'));
       continue;
     }
     for (const from of Array.isArray(r.from) ? r.from : [r.from]) {
