@@ -208,4 +208,134 @@ export const redirects: RedirectConfig[] = [
     from: ["/user_guide/create_feature_toggle", "/docs/user_guide/create_feature_toggle", "/how-to/how-to-create-feature-toggles", "/docs/how-to/how-to-create-feature-toggles"],
     to: "/how-to-create-feature-flag",
   },
+  // The Unleash concepts under /reference, Edge and the Proxy, self-hosting and troubleshooting. Old anchors
+  // of the real site point at the heading of ours that covers the same thing.
+  {
+    from: ["/advanced/archived_toggles", "/docs/advanced/archived_toggles", "/advanced/feature_toggle_types", "/docs/advanced/feature_toggle_types"],
+    to: "/reference/feature-toggles",
+  },
+  {
+    from: ["/advanced/custom-activation-strategy", "/docs/advanced/custom-activation-strategy", "/advanced/custom_activation_strategy", "/docs/advanced/custom_activation_strategy"],
+    to: "/reference/custom-activation-strategies",
+  },
+  {
+    from: ["/toggle_variants", "/docs/toggle_variants", "/advanced/feature_toggle_variants", "/docs/advanced/feature_toggle_variants", "/advanced/toggle_variants", "/docs/advanced/toggle_variants"],
+    to: "/reference/feature-toggle-variants",
+  },
+  {
+    from: ["/advanced/impression-data", "/docs/advanced/impression-data", "/advanced/impression_data", "/docs/advanced/impression_data"],
+    to: "/reference/impression-data",
+  },
+  {
+    from: ["/advanced/stickiness", "/docs/advanced/stickiness"],
+    to: "/reference/stickiness",
+  },
+  {
+    from: ["/advanced/strategy_constraints", "/docs/advanced/strategy_constraints"],
+    to: "/reference/strategy-constraints",
+  },
+  {
+    from: ["/user_guide/native_apps", "/docs/user_guide/native_apps", "/user_guide/proxy-api", "/docs/user_guide/proxy-api", "/sdks/unleash-proxy", "/docs/sdks/unleash-proxy"],
+    to: "/reference/unleash-proxy",
+  },
+  {
+    from: ["/user_guide/control_rollout", "/docs/user_guide/control_rollout", "/user_guide/activation_strategy", "/docs/user_guide/activation_strategy"],
+    to: "/reference/activation-strategies",
+  },
+  {
+    from: ["/user_guide/environments", "/docs/user_guide/environments"],
+    to: "/reference/environments",
+  },
+  {
+    from: ["/user_guide/projects", "/docs/user_guide/projects"],
+    to: "/reference/projects",
+  },
+  {
+    from: ["/user_guide/unleash_context", "/docs/user_guide/unleash_context"],
+    to: "/reference/unleash-context",
+  },
+  {
+    from: ["/user_guide/important-concepts", "/docs/user_guide/important-concepts", "/tutorials/important-concepts", "/docs/tutorials/important-concepts", "/reference/concepts/", "/docs/reference/concepts/"],
+    to: "/reference",
+  },
+  {
+    from: ["/how-to/how-to-troubleshoot-flag-exposure", "/docs/how-to/how-to-troubleshoot-flag-exposure"],
+    to: "/using-unleash/troubleshooting/flag-exposure",
+  },
+  {
+    from: ["/how-to/how-to-troubleshoot-flag-not-returned", "/docs/how-to/how-to-troubleshoot-flag-not-returned"],
+    to: "/using-unleash/troubleshooting/flag-not-returned",
+  },
+  {
+    from: ["/how-to/how-to-troubleshoot-cors", "/docs/how-to/how-to-troubleshoot-cors"],
+    to: "/using-unleash/troubleshooting/cors",
+  },
+  {
+    from: ["/how-to/how-to-troubleshoot-https", "/docs/how-to/how-to-troubleshoot-https"],
+    to: "/using-unleash/troubleshooting/https",
+  },
+  {
+    from: ["/how-to/how-to-troubleshoot-feature-not-available", "/docs/how-to/how-to-troubleshoot-feature-not-available"],
+    to: "/using-unleash/troubleshooting/feature-not-available",
+  },
+  {
+    from: ["/reference/deploy", "/docs/reference/deploy", "/deploy", "/docs/deploy"],
+    to: "/using-unleash/deploy",
+  },
+  {
+    from: ["/reference/deploy/getting-started", "/docs/reference/deploy/getting-started", "/deploy/getting_started", "/docs/deploy/getting_started"],
+    to: "/using-unleash/deploy/getting-started",
+  },
+  {
+    from: ["/reference/deploy/configuring-unleash", "/docs/reference/deploy/configuring-unleash", "/deploy/configuring_unleash", "/docs/deploy/configuring_unleash"],
+    to: "/using-unleash/deploy/configuring-unleash",
+  },
+  {
+    from: ["/reference/deploy/database-setup", "/docs/reference/deploy/database-setup", "/deploy/database-setup", "/docs/deploy/database-setup"],
+    to: "/using-unleash/deploy/database-setup",
+  },
+  {
+    from: ["/reference/deploy/database-backup", "/docs/reference/deploy/database-backup", "/deploy/database-backup", "/docs/deploy/database-backup"],
+    to: "/using-unleash/deploy/database-backup",
+  },
+  {
+    from: ["/reference/deploy/email-service", "/docs/reference/deploy/email-service", "/deploy/email", "/docs/deploy/email"],
+    to: "/using-unleash/deploy/email-service",
+  },
+  {
+    from: ["/reference/deploy/google-auth-hook", "/docs/reference/deploy/google-auth-hook", "/deploy/google_auth", "/docs/deploy/google_auth"],
+    to: "/using-unleash/deploy/google-auth-hook",
+  },
+  {
+    from: ["/deploy/migration_guide", "/docs/deploy/migration_guide", "/reference/deploy/migration-guide", "/docs/reference/deploy/migration-guide"],
+    to: "/using-unleash/deploy/upgrading-unleash",
+  },
+  {
+    from: ["/reference/deploy/securing-unleash", "/docs/reference/deploy/securing-unleash", "/deploy/securing_unleash", "/docs/deploy/securing_unleash"],
+    to: "/using-unleash/deploy/securing-unleash",
+  },
+  {
+    from: ["/reference/feature-toggle-types", "/docs/reference/feature-toggle-types"],
+    to: "/reference/feature-toggles#flag-types",
+  },
+  {
+    from: ["/reference/feature-lifecycle", "/docs/reference/feature-lifecycle"],
+    to: "/reference/feature-toggles#stale-and-potentially-stale-flags",
+  },
+  {
+    from: ["/reference/feature-flag-naming-patterns", "/docs/reference/feature-flag-naming-patterns", "/how-to/how-to-add-feature-flag-naming-patterns", "/docs/how-to/how-to-add-feature-flag-naming-patterns"],
+    to: "/reference/feature-toggles#naming-patterns",
+  },
+  {
+    from: ["/how-to/how-to-clone-environments", "/docs/how-to/how-to-clone-environments"],
+    to: "/reference/environments#clone-an-environment",
+  },
+  {
+    from: ["/reference/archived-toggles", "/docs/reference/archived-toggles"],
+    to: "/reference/feature-toggles#archiving-reviving-and-deleting",
+  },
+  {
+    from: ["/reference/dependent-features", "/docs/reference/dependent-features"],
+    to: "/reference/feature-toggles#dependent-flags",
+  },
 ];

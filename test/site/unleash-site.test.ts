@@ -15,8 +15,17 @@ const api = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unl
 const legacy = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/legacy-api-pages.json'), 'utf8')) as { pages: { route: string }[] };
 
 /** The areas written so far; each later area adds its prefix here when it lands. */
-const AREAS = ['/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference/api/legacy/', '/reference/sdks'];
-const SINGLE_PAGES = ['/', '/quickstart', '/what-is-a-feature-flag', '/how-to-create-feature-flag', '/client-specification'];
+const AREAS = [
+  '/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference/api/legacy/', '/reference/sdks',
+  '/reference/unleash-edge', '/using-unleash/deploy', '/using-unleash/troubleshooting',
+];
+/** The Unleash concepts written so far, under /reference. */
+const CONCEPTS = [
+  'activation-strategies', 'api-tokens-and-client-keys', 'change-requests', 'custom-activation-strategies', 'environments', 'feature-toggle-variants',
+  'feature-toggles', 'front-end-api', 'impression-data', 'projects', 'segments', 'stickiness', 'strategy-constraints', 'strategy-variants',
+  'unleash-context', 'unleash-proxy',
+].map((c) => `/reference/${c}`);
+const SINGLE_PAGES = ['/', '/quickstart', '/what-is-a-feature-flag', '/how-to-create-feature-flag', '/client-specification', ...CONCEPTS];
 const inArea = (route: string) => SINGLE_PAGES.includes(route) || AREAS.some((a) => route === a || route.startsWith(a.endsWith('/') ? a : `${a}/`));
 
 const out = path.join(tempDir('docsgen-unleash-'), 'build');
@@ -74,13 +83,23 @@ describe('the Unleash site', () => {
     const live = reference.redirects.filter((r) => routes.has(r.to.split('#')[0]));
     expect(live.length).toBeGreaterThan(20);
     for (const r of live) {
+      // An anchor of the real site that our page has no heading for is replaced by the heading that covers it.
+      const [route, anchor] = r.to.split('#');
+      const target = anchor && readFileSync(htmlOf(route), 'utf8').includes(`id="${anchor}"`) ? r.to : route;
       for (const from of r.from) {
         const stub = path.join(out, from.slice(1), 'index.html');
-        expect(readFileSync(stub, 'utf8'), from).toContain(`url=${r.to}`);
+        expect(readFileSync(stub, 'utf8'), from).toContain(`url=${target}`);
         expect(existsSync(path.join(out, `${from.slice(1)}.html`))).toBe(true);
       }
     }
     expect(readFileSync(path.join(out, 'docs/quickstart/index.html'), 'utf8')).toContain('url=/quickstart');
+  });
+
+  it('gives /reference/feature-toggle-variants no sidebar, and the other concepts the documentation sidebar', () => {
+    expect(readFileSync(htmlOf('/reference/feature-toggle-variants'), 'utf8')).not.toContain('<nav class="sidebar"');
+    const segments = JSON.parse(readFileSync(path.join(out, '_data/reference/segments.json'), 'utf8'));
+    expect(segments.sidebar.id).toBe('documentation');
+    expect(readFileSync(htmlOf('/reference'), 'utf8')).toContain('href="/reference/segments"');
   });
 
   it('puts academy pages in the academy sidebar and the home page in the documentation sidebar', () => {
