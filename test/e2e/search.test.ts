@@ -282,6 +282,23 @@ describe('search modal', () => {
     await context.close();
   });
 
+  it('says there are no results for a word the site does not have, though Pagefind matches its first letters', async () => {
+    const page = await open('/rollouts');
+    // Pagefind alone answers such a query with every page holding a word that starts like it ("to", "tok…").
+    // (A string, so that the test runner leaves this import() alone.)
+    const raw = await page.evaluate(
+      `(async () => { const pf = await import('/_search/pagefind.js'); await pf.options({ noWorker: true, baseUrl: '/' }); return (await pf.search('tokzzz')).results.length; })()`,
+    );
+    expect(raw).toBeGreaterThan(0);
+    await openModal(page);
+    await search(page, 'tokzzz');
+    expect(await page.locator('.search-no-results .search-message-title').textContent()).toBe('No results for "tokzzz"');
+    // A near form of a real word still finds it.
+    await search(page, 'rollouts');
+    expect(await groupUrls(page)).toEqual(expect.arrayContaining(['/rollouts']));
+    await page.close();
+  });
+
   it('says there are no results, suggests queries from the config and links to the report address', async () => {
     const page = await open('/rollouts');
     await openModal(page);

@@ -191,6 +191,7 @@ class PagefindBackend implements SearchBackend {
       const shown = results.slice(0, batches * PAGES_PER_BATCH);
       const more = results.length > shown.length;
       const loading = shown.map((r) => this.group(r));
+      let relevant = false;
       // Each result page is a fragment download: the first ones are shown as soon as they are in,
       // in rank order, so results never jump around.
       if (onPartial) {
@@ -202,14 +203,17 @@ class PagefindBackend implements SearchBackend {
               done[i] = g;
               let n = reported;
               while (n < shown.length && done[n]) n++;
-              if (n > reported && n < shown.length) onPartial({ query, total: results.length, groups: done.slice(0, n), more });
+              relevant ||= done.slice(0, n).some((group) => matchesQuery(group, query));
+              if (relevant && n > reported && n < shown.length) onPartial({ query, total: results.length, groups: done.slice(0, n), more });
               reported = n;
             },
             () => {},
           ),
         );
       }
-      return { query, total: results.length, groups: await Promise.all(loading), more };
+      const groups = await Promise.all(loading);
+      if (!groups.some((group) => matchesQuery(group, query))) return { query, total: 0, groups: [], more: false };
+      return { query, total: results.length, groups, more };
     } catch (e) {
       throw new SearchFetchError(e);
     }
@@ -223,6 +227,32 @@ class PagefindBackend implements SearchBackend {
     }
     return p;
   }
+}
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * Pagefind, finding no word that starts with a query's term, tries ever shorter beginnings of it,
+ * so "asdfghjkl" matches every "as" on the site. A result page counts only if a highlighted word
+ * of it, or of its title, shares most of the beginning of a term: 3 letters, or 60% of a longer
+ * term ("rollouts" finds "rollout"). When no page of the first batch does, there are no results.
+ */
+export function matchesQuery(group: SearchGroup, query: string): boolean {
+  const terms = words(query);
+  const found = [
+    ...words(group.title),
+    ...group.hits.flatMap((hit) => [...hit.heading, ...hit.excerpt]).filter((segment) => segment.mark).flatMap((segment) => words(segment.text)),
+  ];
+  return terms.some((term) => {
+    const needed = Math.min(term.length, Math.max(3, Math.ceil(term.length * 0.6)));
+    return found.some((word) => commonPrefix(word, term) >= needed);
+  });
 }
 
 function toGroup(fragment: PagefindFragment): SearchGroup {
