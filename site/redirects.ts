@@ -338,4 +338,61 @@ export const redirects: RedirectConfig[] = [
     from: ["/reference/dependent-features", "/docs/reference/dependent-features"],
     to: "/reference/feature-toggles#dependent-flags",
   },
+  // The rest of the Unleash concepts, and the integrations.
+  {
+    from: ["/advanced/audit_log", "/docs/advanced/audit_log", "/reference/event-log", "/docs/reference/event-log", "/reference/event-types", "/docs/reference/event-types"],
+    to: "/reference/events",
+  },
+  {
+    from: ["/advanced/tags", "/docs/advanced/tags"],
+    to: "/reference/tags",
+  },
+  {
+    from: ["/advanced/enterprise-authentication", "/docs/advanced/enterprise-authentication"],
+    to: "/reference/sso",
+  },
+  {
+    from: ["/addons", "/docs/addons", "/reference/addons", "/docs/reference/addons", "/integrations/integrations", "/docs/integrations/integrations", "/integrations", "/docs/integrations"],
+    to: "/reference/integrations",
+  },
+  {
+    from: ["/addons/datadog", "/docs/addons/datadog", "/reference/addons/datadog", "/docs/reference/addons/datadog"],
+    to: "/reference/integrations/datadog",
+  },
+  {
+    from: ["/addons/slack", "/docs/addons/slack", "/reference/addons/slack", "/docs/reference/addons/slack"],
+    to: "/reference/integrations/slack",
+  },
+  {
+    from: ["/addons/slack-app", "/docs/addons/slack-app", "/reference/addons/slack-app", "/docs/reference/addons/slack-app"],
+    to: "/reference/integrations/slack-app",
+  },
+  {
+    from: ["/addons/teams", "/docs/addons/teams", "/reference/addons/teams", "/docs/reference/addons/teams"],
+    to: "/reference/integrations/teams",
+  },
+  {
+    from: ["/addons/webhook", "/docs/addons/webhook", "/reference/addons/webhook", "/docs/reference/addons/webhook"],
+    to: "/reference/integrations/webhook",
+  },
+  {
+    from: ["/integrations/jira_server_plugin_installation", "/docs/integrations/jira_server_plugin_installation"],
+    to: "/reference/integrations/jira-server-plugin-installation",
+  },
+  {
+    from: ["/integrations/jira_server_plugin_usage", "/docs/integrations/jira_server_plugin_usage"],
+    to: "/reference/integrations/jira-server-plugin-usage",
+  },
+  {
+    from: ["/user_guide/rbac", "/docs/user_guide/rbac", "/advanced/groups", "/docs/advanced/groups"],
+    to: "/reference/rbac",
+  },
+  {
+    from: ["/user_guide/technical_debt", "/docs/user_guide/technical_debt"],
+    to: "/reference/technical-debt",
+  },
+  {
+    from: ["/user_guide/v4-whats-new", "/docs/user_guide/v4-whats-new"],
+    to: "/reference/whats-new-v4",
+  },
 ];

@@ -15,18 +15,11 @@ const api = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unl
 const legacy = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/legacy-api-pages.json'), 'utf8')) as { pages: { route: string }[] };
 
 /** The areas written so far; each later area adds its prefix here when it lands. */
-const AREAS = [
-  '/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference/api/legacy/', '/reference/sdks',
-  '/reference/unleash-edge', '/using-unleash/deploy', '/using-unleash/troubleshooting',
-];
-/** The Unleash concepts written so far, under /reference. */
-const CONCEPTS = [
-  'activation-strategies', 'api-tokens-and-client-keys', 'change-requests', 'custom-activation-strategies', 'environments', 'feature-toggle-variants',
-  'feature-toggles', 'front-end-api', 'impression-data', 'projects', 'segments', 'stickiness', 'strategy-constraints', 'strategy-variants',
-  'unleash-context', 'unleash-proxy',
-].map((c) => `/reference/${c}`);
-const SINGLE_PAGES = ['/', '/quickstart', '/what-is-a-feature-flag', '/how-to-create-feature-flag', '/client-specification', ...CONCEPTS];
-const inArea = (route: string) => SINGLE_PAGES.includes(route) || AREAS.some((a) => route === a || route.startsWith(a.endsWith('/') ? a : `${a}/`));
+const AREAS = ['/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference', '/using-unleash/deploy', '/using-unleash/troubleshooting'];
+const SINGLE_PAGES = ['/', '/quickstart', '/what-is-a-feature-flag', '/how-to-create-feature-flag', '/client-specification'];
+/** The API reference's operation pages have a test of their own; its per-tag pages are not written yet. */
+const inArea = (route: string) =>
+  !route.startsWith('/reference/api/unleash/') && (SINGLE_PAGES.includes(route) || AREAS.some((a) => route === a || route.startsWith(`${a}/`)));
 
 const out = path.join(tempDir('docsgen-unleash-'), 'build');
 let stdout = '';
@@ -47,7 +40,7 @@ describe('the Unleash site', () => {
 
   it('has every route of the finished areas that the real site has', () => {
     const wanted = reference.docs.map((d) => d.route).filter(inArea);
-    expect(wanted.length).toBeGreaterThan(60);
+    expect(wanted.length).toBeGreaterThan(150);
     const missing = wanted.filter((r) => !existsSync(htmlOf(r)));
     expect(missing).toEqual([]);
   });
