@@ -5,8 +5,6 @@
 // 'See all results' link goes to.
 import childProcess from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type * as Pagefind from 'pagefind';
 import { SEARCH_INDEX_DIR } from '../shared/types.ts';
 import { DocsgenError, error } from './errors.ts';
@@ -228,13 +226,9 @@ function indexLater(gen: number, documentsOf: () => SearchDocument[], config: Re
       if (!files || stale()) return;
       const before = lastIndex?.files ?? [];
       lastIndex = { key, files };
-      const at = (p: string) => path.join(writer.outDir, SEARCH_INDEX_DIR, p);
-      for (const f of files) {
-        await mkdir(path.dirname(at(f.path)), { recursive: true });
-        await writeFile(at(f.path), f.content);
-      }
+      for (const f of files) await writer.adopt(SEARCH_INDEX_DIR + f.path, f.content);
       const kept = new Set(files.map((f) => f.path));
-      for (const f of before) if (!kept.has(f.path)) await rm(at(f.path), { force: true });
+      for (const f of before) if (!kept.has(f.path)) await writer.disown(SEARCH_INDEX_DIR + f.path);
     })
     .catch((e: unknown) => {
       console.warn(`docsgen: the search index was not updated: ${(e as Error).message}`);

@@ -139,6 +139,29 @@ export class IncrementalWriter implements OutputSink {
     }
   }
 
+  /**
+   * A file written beside the builds (the search index, brought up to date after one) is recorded
+   * as the output has it, so the next build finds it unchanged: a save that changes nothing then
+   * reloads no page, even when the index was updated since the last build.
+   */
+  async adopt(relPath: string, contents: string | Uint8Array): Promise<void> {
+    const file = path.join(this.outDir, relPath);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, contents);
+    const hash = createHash('sha1').update(contents).digest('hex');
+    this.lastContents.set(relPath, contents);
+    this.previous.set(relPath, hash);
+    this.current.set(relPath, hash);
+  }
+
+  /** The counterpart of adopt: a file removed beside the builds is no longer the output's. */
+  async disown(relPath: string): Promise<void> {
+    await rm(path.join(this.outDir, relPath), { force: true });
+    this.lastContents.delete(relPath);
+    this.previous.delete(relPath);
+    this.current.delete(relPath);
+  }
+
   async commit(): Promise<void> {
     for (const relPath of this.previous.keys()) {
       if (this.current.has(relPath)) continue;

@@ -3,6 +3,7 @@
 // many small files, two builds write the same bytes, and `search: false` leaves it all out.
 import { spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, cpSync, existsSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,23 @@ describe('search index of the Unleash site', () => {
   });
 });
 
+/** The live-reload events a page would receive from `serve --watch` within `ms`. */
+function eventsFor(port: number, ms: number): Promise<string[]> {
+  return new Promise((resolve) => {
+    const seen: string[] = [];
+    const req = http.get({ host: '127.0.0.1', port, path: '/__docsgen/events' }, (res) => {
+      res.on('data', (chunk) => {
+        for (const m of String(chunk).matchAll(/^event: (\S+)/gm)) seen.push(m[1]);
+      });
+    });
+    req.on('error', () => {});
+    setTimeout(() => {
+      req.destroy();
+      resolve(seen);
+    }, ms);
+  });
+}
+
 describe('search index in serve --watch', () => {
   it('comes back once Pagefind can start, without restarting serve', async () => {
     const dir = tempDir('docsgen-search-watch-recover-');
@@ -226,6 +244,16 @@ describe('search index in serve --watch', () => {
       await edit('tokens.md', '/tokens', '\nTokens expire in timbuktu.\n');
       await edit('intro.md', '/', '\nOne more line about kathmandu.\n');
       await expect.poll(() => fragments(build).length, { timeout: 60_000 }).toBe(sitemapRoutes(build).filter((r) => r !== '/search').length);
+      // The index was brought up to date after the last build: a save that changes nothing still
+      // rebuilds, and must not reload open pages (the next build used to find the new index files
+      // unknown to it, and count them as changed).
+      const builds = log.split('docsgen: built').length;
+      const events = eventsFor(port, 3000);
+      await new Promise((r) => setTimeout(r, 300));
+      const intro = path.join(dir, 'content/docs/intro.md');
+      writeFileSync(intro, readFileSync(intro, 'utf8'));
+      expect(await events).toEqual([]);
+      expect(log.split('docsgen: built').length).toBeGreaterThan(builds);
     } finally {
       child.kill();
     }
