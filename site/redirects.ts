@@ -395,4 +395,45 @@ export const redirects: RedirectConfig[] = [
     from: ["/user_guide/v4-whats-new", "/docs/user_guide/v4-whats-new"],
     to: "/reference/whats-new-v4",
   },
+  // The how-to guides.
+  {
+    from: ["/user_guide/api-token", "/docs/user_guide/api-token", "/deploy/user_guide/api-token", "/docs/deploy/user_guide/api-token"],
+    to: "/how-to/how-to-create-api-tokens",
+  },
+  {
+    from: ["/advanced/api_access", "/docs/advanced/api_access"],
+    to: "/how-to/how-to-use-the-admin-api",
+  },
+  {
+    from: ["/advanced/sso-google", "/docs/advanced/sso-google"],
+    to: "/how-to/how-to-add-sso-google",
+  },
+  {
+    from: ["/advanced/sso-open-id-connect", "/docs/advanced/sso-open-id-connect"],
+    to: "/how-to/how-to-add-sso-open-id-connect",
+  },
+  {
+    from: ["/advanced/sso-saml-keycloak", "/docs/advanced/sso-saml-keycloak"],
+    to: "/how-to/how-to-add-sso-saml-keycloak",
+  },
+  {
+    from: ["/advanced/sso-saml", "/docs/advanced/sso-saml"],
+    to: "/how-to/how-to-add-sso-saml",
+  },
+  {
+    from: ["/guides/feature_updates_to_slack", "/docs/guides/feature_updates_to_slack"],
+    to: "/how-to/how-to-send-feature-updates-to-slack-deprecated",
+  },
+  {
+    from: ["/user_guide/user-management", "/docs/user_guide/user-management"],
+    to: "/how-to/how-to-add-users-to-unleash",
+  },
+  {
+    from: ["/reference/deploy/import-export", "/docs/reference/deploy/import-export", "/deploy/import_export", "/docs/deploy/import_export"],
+    to: "/how-to/how-to-import-export",
+  },
+  {
+    from: ["/reference/deploy/environment-import-export", "/docs/reference/deploy/environment-import-export", "/deploy/environment-import-export", "/docs/deploy/environment-import-export"],
+    to: "/how-to/how-to-environment-import-export",
+  },
 ];

@@ -1,5 +1,6 @@
 // The Unleash docs build with no errors, and every route the finished areas own exists.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { SidebarNode } from '../../src/shared/types.ts';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempDir } from '../helpers/run.ts';
@@ -15,7 +16,7 @@ const api = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unl
 const legacy = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/legacy-api-pages.json'), 'utf8')) as { pages: { route: string }[] };
 
 /** The areas written so far; each later area adds its prefix here when it lands. */
-const AREAS = ['/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference', '/using-unleash/deploy', '/using-unleash/troubleshooting'];
+const AREAS = ['/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference', '/using-unleash/deploy', '/using-unleash/troubleshooting', '/how-to'];
 const SINGLE_PAGES = ['/', '/quickstart', '/what-is-a-feature-flag', '/how-to-create-feature-flag', '/client-specification'];
 /** The API reference's operation pages have a test of their own; its per-tag pages are not written yet. */
 const inArea = (route: string) =>
@@ -86,6 +87,25 @@ describe('the Unleash site', () => {
       }
     }
     expect(readFileSync(path.join(out, 'docs/quickstart/index.html'), 'utf8')).toContain('url=/quickstart');
+  });
+
+  it('orders the concepts, the how-to guides and the ADRs in the sidebar as the real site does', () => {
+    type RefItem = { type: string; label?: string; route?: string; items?: RefItem[] };
+    const site = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-site.json'), 'utf8')) as { sidebars: { documentation: RefItem[] } };
+    const findRef = (items: RefItem[], label: string): RefItem | undefined =>
+      items.map((i) => (i.label === label && i.type === 'category' ? i : i.items && findRef(i.items, label))).find(Boolean);
+    const refRoutes = (item: RefItem): string[] => (item.items ?? []).flatMap((i) => (i.type === 'category' ? refRoutes(i) : i.route ? [i.route] : []));
+    const sidebarFile = readdirSync(path.join(out, '_data/sidebars')).find((f) => f.startsWith('documentation-'))!;
+    const ours = (JSON.parse(readFileSync(path.join(out, '_data/sidebars', sidebarFile), 'utf8')) as { items: SidebarNode[] }).items;
+    const findOurs = (nodes: SidebarNode[], label: string): SidebarNode | undefined =>
+      nodes.map((n) => (n.kind === 'category' ? (n.label === label ? n : findOurs(n.items, label)) : undefined)).find(Boolean);
+    const ourRoutes = (node: SidebarNode): string[] => (node.kind === 'category' ? node.items.flatMap(ourRoutes) : node.kind === 'doc' ? [node.route] : []);
+    for (const label of ['Unleash Concepts', 'How-to guides']) {
+      expect(ourRoutes(findOurs(ours, label)!), label).toEqual(refRoutes(findRef(site.sidebars.documentation, label)!));
+    }
+    const adrs = ourRoutes(findOurs(ours, 'Architectural Decision Records')!);
+    expect(adrs.length).toBeGreaterThan(20);
+    expect(adrs.every((r) => r.startsWith('/contributing/ADRs'))).toBe(true);
   });
 
   it('gives /reference/feature-toggle-variants no sidebar, and the other concepts the documentation sidebar', () => {
