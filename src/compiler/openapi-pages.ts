@@ -12,8 +12,8 @@ import type { SourcePage } from './collect-docs.ts';
 import { joinRoute } from './collect-docs.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import type { HeadingInfo } from './markdown/remark-docsgen.ts';
-import type { ApiOperation, LoadedApi } from './collect-openapi.ts';
-import type { OpenApiDocument, OpenApiMediaType, OpenApiParameter, OpenApiSchema } from './openapi-types.ts';
+import { kebabCase, type ApiOperation, type LoadedApi } from './collect-openapi.ts';
+import type { OpenApiDocument, OpenApiMediaType, OpenApiParameter, OpenApiSchema, OpenApiSecurityScheme } from './openapi-types.ts';
 import { escapeHtml } from './escape-html.ts';
 
 const SAMPLE_GROUP = 'api-sample-language';
@@ -36,13 +36,25 @@ export function buildApiPages(api: LoadedApi, routeBase: string): ApiPages {
     return page(id, `${base}/${op.slug}`, api.file, op.op.summary ?? op.operationId, plainText(op.op.description ?? op.op.summary ?? ''), built);
   });
   const groups = groupByTag(api);
+  // A page per tag and an introduction, at the routes Docusaurus's OpenAPI plugin gives them, so
+  // links into an API reference made with it keep working.
+  const tagPages = groups.map((g) => ({ group: g, slug: kebabCase(g.name) }));
+  for (const { group, slug } of tagPages) {
+    pages.push(page(idOf(slug), `${base}/${slug}`, api.file, group.name, plainText(group.description ?? ''), renderTag(group, base, ctx)));
+  }
+  const intro = { id: idOf(kebabCase(api.doc.info.title)), route: `${base}/${kebabCase(api.doc.info.title)}` };
+  pages.push(page(intro.id, intro.route, api.file, api.doc.info.title, plainText(api.doc.info.description ?? ''), renderIntroduction(api, tagPages, base, ctx)));
   const indexId = base.slice(1);
-  pages.push(page(indexId, base, api.file, api.doc.info.title, plainText(api.doc.info.description ?? ''), renderIndex(api, groups, base, ctx)));
-  const sidebar: SidebarItemConfig[] = groups.map((g) => ({
-    type: 'category',
-    label: g.name,
-    items: g.operations.map((op) => ({ type: 'doc', id: idOf(op.slug), label: op.op.summary ?? op.operationId, className: `api-method api-method-${op.method}` })),
-  }));
+  pages.push(page(indexId, base, api.file, api.doc.info.title, plainText(api.doc.info.description ?? ''), renderIndex(api, groups, base, intro.route, ctx)));
+  const sidebar: SidebarItemConfig[] = [
+    { type: 'doc', id: intro.id, label: 'Introduction' },
+    ...tagPages.map(({ group, slug }): SidebarItemConfig => ({
+      type: 'category',
+      label: group.name,
+      link: { type: 'doc', id: idOf(slug) },
+      items: group.operations.map((op) => ({ type: 'doc', id: idOf(op.slug), label: op.op.summary ?? op.operationId, className: `api-method api-method-${op.method}` })),
+    })),
+  ];
   return { pages, sidebar, indexId };
 }
 
@@ -197,20 +209,62 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
   return w.done();
 }
 
-function renderIndex(api: LoadedApi, groups: TagGroup[], base: string, ctx: RenderContext): Built {
+function renderIndex(api: LoadedApi, groups: TagGroup[], base: string, introRoute: string, ctx: RenderContext): Built {
   const w = new PageWriter();
   w.heading(1, api.doc.info.title);
-  w.add(`<p>Version ${escapeHtml(api.doc.info.version)} · ${api.operations.length} operations</p>`);
-  w.add(ctx.md(api.doc.info.description));
+  w.add(`<p>Version ${escapeHtml(api.doc.info.version)} · ${api.operations.length} operations in ${groups.length} groups. The <a href="${introRoute}">introduction</a> explains authentication and the base URL.</p>`);
   for (const g of groups) {
     w.heading(2, g.name);
     w.add(ctx.md(g.description));
-    const rows = g.operations
-      .map((op) => `<tr><td><a href="${base}/${op.slug}">${escapeHtml(op.op.summary ?? op.operationId)}</a></td><td><span class="api-method api-method-${op.method}">${op.method.toUpperCase()}</span></td><td><code>${escapeHtml(op.path)}</code></td></tr>`)
-      .join('');
-    w.add(`<table class="api-index"><thead><tr><th>Operation</th><th>Method</th><th>Path</th></tr></thead><tbody>${rows}</tbody></table>`);
+    w.add(operationTable(g.operations, base));
   }
   return w.done();
+}
+
+function renderTag(group: TagGroup, base: string, ctx: RenderContext): Built {
+  const w = new PageWriter();
+  w.heading(1, group.name);
+  w.add(ctx.md(group.description));
+  w.heading(2, 'Operations');
+  w.add(operationTable(group.operations, base));
+  return w.done();
+}
+
+function renderIntroduction(api: LoadedApi, tags: { group: TagGroup; slug: string }[], base: string, ctx: RenderContext): Built {
+  const { doc } = api;
+  const w = new PageWriter();
+  w.heading(1, doc.info.title);
+  w.add(`<p>Version ${escapeHtml(doc.info.version)}${doc.info.license?.name ? ` · Licence: ${escapeHtml(doc.info.license.name)}` : ''}</p>`);
+  w.add(ctx.md(doc.info.description));
+  if (doc.servers?.length) {
+    w.heading(2, 'Base URL');
+    w.add(`<ul>${doc.servers.map((s) => `<li><code>${escapeHtml(s.url)}</code>${s.description ? `: ${ctx.md(s.description).replace(/^<p>|<\/p>\s*$/g, '')}` : ''}</li>`).join('')}</ul>`);
+  }
+  const schemes = Object.entries(doc.components?.securitySchemes ?? {});
+  if (schemes.length) {
+    w.heading(2, 'Authentication');
+    const rows = schemes
+      .map(([name, s]) => `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(schemeSummary(s))}</td><td>${ctx.md(s.description)}</td></tr>`)
+      .join('');
+    w.add(`<table class="api-params"><thead><tr><th>Scheme</th><th>How to send it</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`);
+  }
+  w.heading(2, 'Operations by group');
+  w.add(`<ul>${tags.map(({ group, slug }) => `<li><a href="${base}/${slug}">${escapeHtml(group.name)}</a> (${group.operations.length})${group.description ? `: ${escapeHtml(firstSentence(group.description, 140))}` : ''}</li>`).join('')}</ul>`);
+  return w.done();
+}
+
+function schemeSummary(s: OpenApiSecurityScheme): string {
+  if (s.type === 'apiKey') return `${s.name ?? 'API key'} ${s.in ?? 'header'}`;
+  if (s.type === 'http') return `Authorization header, ${s.scheme ?? 'http'} scheme`;
+  return s.type ?? 'unknown';
+}
+
+/** The operations of a group as a table; the index and the tag pages share it. */
+function operationTable(operations: ApiOperation[], base: string): string {
+  const rows = operations
+    .map((op) => `<tr><td><a href="${base}/${op.slug}">${escapeHtml(op.op.summary ?? op.operationId)}</a></td><td><span class="api-method api-method-${op.method}">${op.method.toUpperCase()}</span></td><td><code>${escapeHtml(op.path)}</code></td></tr>`)
+    .join('');
+  return `<table class="api-index"><thead><tr><th>Operation</th><th>Method</th><th>Path</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function authorization(api: ApiOperation, ctx: RenderContext): string {
@@ -496,11 +550,11 @@ function admonition(kind: string, title: string, html: string): string {
   return `<div class="admonition admonition-${kind}" role="note"><div class="admonition-heading">${escapeHtml(title)}</div><div class="admonition-content">${html}</div></div>`;
 }
 
-function firstSentence(text: string): string {
+function firstSentence(text: string, max = 80): string {
   const plain = plainText(text);
   const m = /^(.*?[.!?])(\s|$)/.exec(plain);
   const s = m ? m[1] : plain;
-  return s.length > 80 ? `${s.slice(0, 77).replace(/\s+\S*$/, '')}…` : s;
+  return s.length > max ? `${s.slice(0, max - 3).replace(/\s+\S*$/, '')}…` : s;
 }
 
 function plainText(markdown: string): string {

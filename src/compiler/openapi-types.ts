@@ -74,10 +74,18 @@ export type OpenApiPathItem = Partial<Record<'get' | 'put' | 'post' | 'delete' |
   parameters?: OpenApiParameter[];
 };
 
+export interface OpenApiSecurityScheme {
+  type: string;
+  in?: string;
+  name?: string;
+  scheme?: string;
+  description?: string;
+}
+
 export interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string; description?: string };
-  servers?: { url: string }[];
+  info: { title: string; version: string; description?: string; license?: { name: string; url?: string } };
+  servers?: { url: string; description?: string }[];
   tags?: { name: string; description?: string }[];
   paths?: Record<string, OpenApiPathItem>;
   security?: Record<string, string[]>[];
@@ -86,6 +94,6 @@ export interface OpenApiDocument {
     parameters?: Record<string, OpenApiParameter>;
     requestBodies?: Record<string, OpenApiRequestBody>;
     responses?: Record<string, OpenApiResponse>;
-    securitySchemes?: Record<string, { type: string; in?: string; name?: string; scheme?: string; description?: string }>;
+    securitySchemes?: Record<string, OpenApiSecurityScheme>;
   };
 }

@@ -94,8 +94,28 @@ describe('OpenAPI pages', () => {
     const sidebar = JSON.parse(readFileSync(path.join(out, chunk.sidebar.file), 'utf8'));
     const api = sidebar.items.find((i: { label: string }) => i.label === 'API reference');
     expect(api.route).toBe('/reference/api/pets');
-    expect(api.items.map((c: { label: string }) => c.label)).toEqual(['Pets', 'Owners', 'Other']);
-    expect(api.items[0].items.map((d: { label: string }) => d.label)).toEqual(['Create a pet', 'Delete a pet', 'List pets']);
+    expect(api.items.map((c: { label: string }) => c.label)).toEqual(['Introduction', 'Pets', 'Owners', 'Other']);
+    expect(api.items[0].route).toBe('/reference/api/pets/pet-store-api');
+    expect(api.items[1].route).toBe('/reference/api/pets/pets');
+    expect(api.items[1].items.map((d: { label: string }) => d.label)).toEqual(['Create a pet', 'Delete a pet', 'List pets']);
+  });
+
+  it('makes a page per tag, at the kebab-cased tag name, listing its operations', () => {
+    const pets = html('/reference/api/pets/pets');
+    const content = pets.slice(pets.indexOf('<div class="markdown"'), pets.indexOf('</article>'));
+    expect(pets).toContain('<title>Pets');
+    expect(pets).toContain('Everything about pets.');
+    expect(content).toContain('<a href="/reference/api/pets/list-pets">List pets</a>');
+    expect(content).not.toContain('/reference/api/pets/get-api-owners-owner-id-pets"');
+    expect(html('/reference/api/pets/owners')).toContain('<a href="/reference/api/pets/get-api-owners-owner-id-pets">');
+  });
+
+  it('makes an introduction page with the description, base URL and authentication schemes', () => {
+    const intro = html('/reference/api/pets/pet-store-api');
+    expect(intro).toContain('Manage <strong>pets</strong> and their owners.');
+    expect(intro).toMatch(/<h2 id="authentication">Authentication<\/h2>[\s\S]*<code>apiKey<\/code><\/td><td>Authorization header<\/td>/);
+    expect(intro).toMatch(/<a href="\/reference\/api\/pets\/pets">Pets<\/a> \(3\): Everything about pets\./);
+    expect(html('/reference/api/pets')).toContain('The <a href="/reference/api/pets/pet-store-api">introduction</a>');
   });
 
   it('lets markdown pages link to operation pages and their anchors', () => {

@@ -18,9 +18,7 @@ const legacy = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/
 /** The areas written so far; each later area adds its prefix here when it lands. */
 const AREAS = ['/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference', '/using-unleash/deploy', '/using-unleash/troubleshooting', '/how-to'];
 const SINGLE_PAGES = ['/', '/quickstart', '/what-is-a-feature-flag', '/how-to-create-feature-flag', '/client-specification'];
-/** The API reference's operation pages have a test of their own; its per-tag pages are not written yet. */
-const inArea = (route: string) =>
-  !route.startsWith('/reference/api/unleash/') && (SINGLE_PAGES.includes(route) || AREAS.some((a) => route === a || route.startsWith(`${a}/`)));
+const inArea = (route: string) => SINGLE_PAGES.includes(route) || AREAS.some((a) => route === a || route.startsWith(`${a}/`));
 
 const out = path.join(tempDir('docsgen-unleash-'), 'build');
 let stdout = '';
