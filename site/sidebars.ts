@@ -6,6 +6,9 @@ import { defineSidebars } from 'docsgen';
 const DESCRIPTIONS: Record<string, string> = {
   '/topics': 'Guides on designing, using and managing feature flags well, whatever tool you use.',
   '/topics/feature-flags': 'Principles and practices for running feature flags in large organisations without losing control.',
+  '/feature-flag-tutorials': 'Hands-on tutorials: add feature flags to an app in your language or framework, and apply them to common use cases.',
+  '/use-cases': 'How to run gradual rollouts, A/B tests and AI features with Unleash, step by step.',
+  '/languages-and-frameworks': 'Tutorials and examples for adding Unleash feature flags to applications in popular languages and frameworks.',
   '/understanding-unleash': 'How Unleash is built and why: its parts, its data model, and how it evaluates flags.',
   '/reference': 'The building blocks of Unleash, one page each: flags, strategies, constraints, segments, variants, tokens and more.',
   '/using-unleash': 'Everything you need to run Unleash day to day: APIs, guides and configuration.',
@@ -45,6 +48,95 @@ export default defineSidebars({
             { type: 'doc', id: "topics/feature-flags/feature-flag-best-practices", label: "Building and scaling feature flag systems" },
             { type: 'doc', id: "topics/feature-flags/best-practices-using-feature-flags-at-scale", label: "Using feature flags at scale" },
             { type: 'doc', id: "topics/feature-flag-migration/feature-flag-migration-best-practices", label: "Migrating from homegrown feature management solutions" },
+          ],
+        },
+        {
+          type: 'category',
+          label: "Feature Flag Tutorials",
+          link: { type: 'generated-index', title: "Feature Flag Tutorials", slug: "/feature-flag-tutorials", description: DESCRIPTIONS["/feature-flag-tutorials"] },
+          items: [
+            {
+              type: 'category',
+              label: "Use Cases",
+              link: { type: 'generated-index', title: "Use Cases", slug: "/use-cases", description: DESCRIPTIONS["/use-cases"] },
+              items: [
+                { type: 'doc', id: "feature-flag-tutorials/use-cases/gradual-rollout", label: "Gradual Rollout" },
+                { type: 'doc', id: "feature-flag-tutorials/use-cases/a-b-testing", label: "A/B Testing" },
+                { type: 'doc', id: "feature-flag-tutorials/use-cases/ai", label: "Feature Flags for AI" },
+              ],
+            },
+            {
+              type: 'category',
+              label: "Languages and Frameworks",
+              link: { type: 'generated-index', title: "Languages and Frameworks", slug: "/languages-and-frameworks", description: DESCRIPTIONS["/languages-and-frameworks"] },
+              items: [
+              {
+                type: 'category',
+                label: "React",
+                link: { type: 'doc', id: "feature-flag-tutorials/react/implementing-feature-flags" },
+                items: [
+                  { type: 'doc', id: "feature-flag-tutorials/react/examples", label: "Examples" },
+                ],
+              },
+              {
+                type: 'category',
+                label: "Python",
+                link: { type: 'doc', id: "feature-flag-tutorials/python/implementing-feature-flags" },
+                items: [
+                  { type: 'doc', id: "feature-flag-tutorials/python/examples", label: "Python Examples" },
+                  { type: 'doc', id: "feature-flag-tutorials/django/implementing-feature-flags-django", label: "Django Tutorial" },
+                  { type: 'doc', id: "feature-flag-tutorials/django/django-examples", label: "Django Examples" },
+                ],
+              },
+              {
+                type: 'category',
+                label: "Java",
+                link: { type: 'doc', id: "feature-flag-tutorials/java/implementing-feature-flags" },
+                items: [
+                  { type: 'doc', id: "feature-flag-tutorials/java/spring-boot-implementing-feature-flags", label: "Spring Boot" },
+                  { type: 'doc', id: "feature-flag-tutorials/java/spring-boot-examples", label: "Spring Boot Examples" },
+                ],
+              },
+              {
+                type: 'category',
+                label: "Ruby",
+                link: { type: 'doc', id: "feature-flag-tutorials/ruby/implementing-feature-flags-ruby" },
+                items: [
+                  { type: 'doc', id: "feature-flag-tutorials/ruby/ruby-examples", label: "Ruby Examples" },
+                  { type: 'doc', id: "feature-flag-tutorials/rails/implementing-feature-flags-rails", label: "Rails Tutorial" },
+                  { type: 'doc', id: "feature-flag-tutorials/rails/rails-examples", label: "Rails Examples" },
+                ],
+              },
+              {
+                type: 'category',
+                label: ".NET",
+                link: { type: 'doc', id: "feature-flag-tutorials/dotnet/implementing-feature-flags-dotnet" },
+                items: [
+                  { type: 'doc', id: "feature-flag-tutorials/dotnet/dotnet-examples", label: "Examples" },
+                ],
+              },
+              {
+                type: 'category',
+                label: "iOS",
+                link: { type: 'doc', id: "feature-flag-tutorials/ios/implementing-feature-flags" },
+                items: [
+                  { type: 'doc', id: "feature-flag-tutorials/ios/examples", label: "Examples" },
+                ],
+              },
+              {
+                type: 'category',
+                label: "Rust",
+                link: { type: 'doc', id: "feature-flag-tutorials/rust/implementing-feature-flags-rust" },
+                items: [
+                  { type: 'doc', id: "feature-flag-tutorials/rust/rust-examples", label: "Examples" },
+                ],
+              },
+                { type: 'doc', id: "feature-flag-tutorials/serverless/implementing-feature-flags-in-aws-lambda", label: "Serverless" },
+                { type: 'doc', id: "feature-flag-tutorials/flutter/a-b-testing", label: "Flutter" },
+                { type: 'doc', id: "feature-flag-tutorials/nextjs/implementing-feature-flags-nextjs", label: "Next.js" },
+                { type: 'doc', id: "feature-flag-tutorials/sveltekit/implementing-feature-flags-sveltekit", label: "SvelteKit" },
+              ],
+            },
           ],
         },
       ],

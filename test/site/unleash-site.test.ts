@@ -16,8 +16,8 @@ const api = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unl
 const legacy = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/legacy-api-pages.json'), 'utf8')) as { pages: { route: string }[] };
 
 /** The areas written so far; each later area adds its prefix here when it lands. */
-const AREAS = ['/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference', '/using-unleash/deploy', '/using-unleash/troubleshooting', '/how-to'];
-const SINGLE_PAGES = ['/', '/quickstart', '/what-is-a-feature-flag', '/how-to-create-feature-flag', '/client-specification'];
+const AREAS = ['/feature-flag-tutorials', '/topics', '/understanding-unleash', '/unleash-academy', '/contributing', '/reference', '/using-unleash/deploy', '/using-unleash/troubleshooting', '/how-to'];
+const SINGLE_PAGES = ['/', '/use-cases', '/languages-and-frameworks', '/quickstart', '/what-is-a-feature-flag', '/how-to-create-feature-flag', '/client-specification'];
 const inArea = (route: string) => SINGLE_PAGES.includes(route) || AREAS.some((a) => route === a || route.startsWith(`${a}/`));
 
 const out = path.join(tempDir('docsgen-unleash-'), 'build');
