@@ -436,4 +436,20 @@ export const redirects: RedirectConfig[] = [
     from: ["/reference/deploy/environment-import-export", "/docs/reference/deploy/environment-import-export", "/deploy/environment-import-export", "/docs/deploy/environment-import-export"],
     to: "/how-to/how-to-environment-import-export",
   },
+  {
+    from: ["/topics/feature-flags/tutorials", "/docs/topics/feature-flags/tutorials", "/tutorials", "/docs/tutorials"],
+    to: "/feature-flag-tutorials",
+  },
+  {
+    from: ["/topics/a-b-testing", "/docs/topics/a-b-testing"],
+    to: "/feature-flag-tutorials/use-cases/a-b-testing",
+  },
+  {
+    from: ["/topics/feature-flags/tutorials/react/implementing-feature-flags", "/docs/topics/feature-flags/tutorials/react/implementing-feature-flags"],
+    to: "/feature-flag-tutorials/react",
+  },
+  {
+    from: ["/topics/feature-flags/tutorials/flutter/a-b-testing", "/docs/topics/feature-flags/tutorials/flutter/a-b-testing"],
+    to: "/feature-flag-tutorials/flutter/a-b-testing",
+  },
 ];

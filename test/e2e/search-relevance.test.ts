@@ -33,6 +33,9 @@ const CASES: Case[] = [
   { query: 'change request', pages: ['/reference/change-requests'], apiTags: ['Change Requests'] },
   { query: 'python sdk', pages: ['/reference/sdks/python', '/feature-flag-tutorials/python'] },
   { query: 'feature flag', pages: ['/what-is-a-feature-flag', '/reference/feature-toggles'] },
+  { query: 'django', pages: ['/feature-flag-tutorials/django'] },
+  { query: 'a/b testing', pages: ['/feature-flag-tutorials/use-cases/a-b-testing'] },
+  { query: 'spring boot', pages: ['/feature-flag-tutorials/spring-boot', '/reference/sdks/java'] },
 ];
 
 let build: string;

@@ -115,10 +115,11 @@ interface PagefindModule {
 
 /**
  * Documentation readers search for what pages are called: a match in the title counts double
- * Pagefind's default (5), and a word repeated all over a page stops adding up sooner (default 1.1),
- * so a long page that keeps mentioning a term does not outrank the page about it.
+ * Pagefind's default (5), and how often a word occurs counts for less (termFrequency, default 1;
+ * termSaturation, default 1.1), so twenty tutorials that each say "feature flags" fifty times do
+ * not outrank the page about feature flags.
  */
-const RANKING = { metaWeights: { title: 10 }, termSaturation: 0.6 };
+const RANKING = { metaWeights: { title: 10 }, termSaturation: 0.6, termFrequency: 0.5 };
 
 /** Sections shown per page, most relevant first. */
 const HITS_PER_PAGE = 3;
