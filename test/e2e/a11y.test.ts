@@ -1,6 +1,7 @@
 // Accessibility: axe-core finds no serious or critical violation on the home page, a reference
-// page and an API operation page of the real site, in light and dark mode; everything is reachable
-// by keyboard with a visible focus; landmarks and toggles are wired for assistive technology.
+// page, an API operation page, a tutorial and an API tag page of the real site, in light and dark
+// mode; everything is reachable by keyboard with a visible focus; landmarks and toggles are wired
+// for assistive technology.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -24,7 +25,9 @@ function pagesToCheck(): string[] {
   const apiDir = path.join(buildDir, 'reference/api/unleash');
   const operation = readdirSync(apiDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()[0];
   const reference = ['/reference/api/legacy/unleash/admin/features', '/reference/api/legacy/unleash'].find((r) => existsSync(path.join(buildDir, r, 'index.html')))!;
-  return ['/', reference, `/reference/api/unleash/${operation}`];
+  // A tutorial (tabs, code, a diagram) and an API tag page, where the site has them.
+  const more = ['/feature-flag-tutorials/react', '/reference/api/unleash/features'].filter((r) => existsSync(path.join(buildDir, r, 'index.html')));
+  return ['/', reference, `/reference/api/unleash/${operation}`, ...more];
 }
 
 interface Violation {
@@ -47,7 +50,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('axe-core', () => {
   for (const mode of ['light', 'dark'] as const) {
-    it(`finds no serious or critical violation on the home, a reference and an API operation page in ${mode} mode`, async () => {
+    it(`finds no serious or critical violation on the home, reference, API operation, tutorial and API tag pages in ${mode} mode`, async () => {
       const context = await site.newContext();
       await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
       const page = await context.newPage();
