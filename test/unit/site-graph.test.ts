@@ -82,6 +82,24 @@ describe('site graph', () => {
     ]);
   });
 
+  it('gives a category card the number of its own entries, as Docusaurus does, in the singular for one', async () => {
+    const nested: SidebarsConfig = {
+      docs: [
+        {
+          type: 'category',
+          label: 'All',
+          link: { type: 'generated-index', slug: '/all' },
+          items: [
+            { type: 'category', label: 'Guides', link: { type: 'doc', id: 'guides/a' }, items: ['guides/b'] },
+            { type: 'category', label: 'Reference', items: ['ref/c', 'lonely', { type: 'category', label: 'Deep', items: ['intro'] }] },
+          ],
+        },
+      ],
+    };
+    const g = await graph(sources, nested);
+    expect(g.pages.get('/all')!.cards!.map((c) => c.description)).toEqual(['1 item', '3 items']);
+  });
+
   it('assigns each page the sidebar that owns it, and none to pages in no sidebar', async () => {
     const g = await graph(sources, sidebars);
     expect(g.pages.get('/guides/a')!.sidebarId).toBe('docs');
