@@ -89,7 +89,7 @@ export default defineConfig({
   staticDir: 'static',
   openapi: [
     // Generated from ../shared/reference with `node scripts/generate-openapi.mjs`.
-    { id: 'unleash', spec: '../content/openapi/unleash-api.json', route: '/reference/api/unleash', sidebar: 'documentation' },
+    { id: 'unleash', spec: '../content/openapi/unleash-api.json', route: '/reference/api/unleash', sidebar: 'documentation', indexTitle: 'Unleash Server APIs' },
   ],
   redirects,
   // The old site served every page under /docs/ too.

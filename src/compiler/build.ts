@@ -16,7 +16,8 @@ import { redirectFiles, redirectStub, redirectsFile, resolveRedirects } from './
 import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
 import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
-import { buildApiPages, type ApiPages } from './openapi-pages.ts';
+import { API_CODE_LANGUAGES, buildApiPages, type ApiPages } from './openapi-pages.ts';
+import { createCodeHighlighter } from './markdown/highlight.ts';
 import { indexSearch, searchPages, startSearchFeed, type SearchFeed } from './index-search.ts';
 import type { SourcePage } from './collect-docs.ts';
 
@@ -142,7 +143,13 @@ async function apiPages(source: OpenApiSourceConfig, text: string, file: string,
   const cached = cacheDir ? await readCached<ApiPages & { diagnostics: Diagnostic[] }>(cacheDir, name, key) : undefined;
   if (cached) return cached;
   const api = await parseOpenApi(source, text, file);
-  const built = { ...buildApiPages(api, routeBase), diagnostics: api.diagnostics };
+  const code = await createCodeHighlighter(API_CODE_LANGUAGES);
+  let built: ApiPages & { diagnostics: Diagnostic[] };
+  try {
+    built = { ...buildApiPages(api, routeBase, code.highlight), diagnostics: api.diagnostics };
+  } finally {
+    code.dispose();
+  }
   if (cacheDir) await writeCached(cacheDir, name, key, built);
   return built;
 }

@@ -40,6 +40,8 @@ export interface OpenApiSourceConfig {
   sidebar?: string;
   /** Committed copy used when `spec` is a URL that cannot be fetched. */
   snapshot?: string;
+  /** Title of the index page at `route`; by default the document's title followed by "reference". */
+  indexTitle?: string;
 }
 
 /** Settings both search providers share. */

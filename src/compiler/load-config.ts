@@ -118,6 +118,7 @@ const configSchema = z.strictObject({
         route: z.string(),
         sidebar: z.string().optional(),
         snapshot: z.string().optional(),
+        indexTitle: z.string().optional(),
       }),
     )
     .optional(),

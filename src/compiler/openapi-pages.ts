@@ -26,9 +26,15 @@ export interface ApiPages {
   indexId: string;
 }
 
-export function buildApiPages(api: LoadedApi, routeBase: string): ApiPages {
+/** The languages of the code blocks these pages show (header, response examples, request samples). */
+export const API_CODE_LANGUAGES = ['bash', 'go', 'http', 'javascript', 'json', 'python'];
+
+/** Highlights a block into the markup of a fenced markdown block (see markdown/highlight.ts). */
+export type HighlightCode = (code: string, lang: string, title?: string) => string;
+
+export function buildApiPages(api: LoadedApi, routeBase: string, highlight: HighlightCode): ApiPages {
   const base = joinRoute(routeBase, api.source.route);
-  const ctx = new RenderContext(api.doc);
+  const ctx = new RenderContext(api.doc, highlight);
   const idOf = (slug: string) => `${base.slice(1)}/${slug}`;
   const pages: SourcePage[] = api.operations.map((op) => {
     const id = idOf(op.slug);
@@ -45,7 +51,9 @@ export function buildApiPages(api: LoadedApi, routeBase: string): ApiPages {
   const intro = { id: idOf(kebabCase(api.doc.info.title)), route: `${base}/${kebabCase(api.doc.info.title)}` };
   pages.push(page(intro.id, intro.route, api.file, api.doc.info.title, plainText(api.doc.info.description ?? ''), renderIntroduction(api, tagPages, base, ctx)));
   const indexId = base.slice(1);
-  pages.push(page(indexId, base, api.file, api.doc.info.title, plainText(api.doc.info.description ?? ''), renderIndex(api, groups, base, intro.route, ctx)));
+  // Not the document's title alone: that is the introduction's.
+  const indexTitle = api.source.indexTitle ?? `${api.doc.info.title} reference`;
+  pages.push(page(indexId, base, api.file, indexTitle, plainText(api.doc.info.description ?? ''), renderIndex(api, indexTitle, groups, base, intro.route, ctx)));
   const sidebar: SidebarItemConfig[] = [
     { type: 'doc', id: intro.id, label: 'Introduction' },
     ...tagPages.map(({ group, slug }): SidebarItemConfig => ({
@@ -122,7 +130,10 @@ class RenderContext {
   private cache = new Map<string, string>();
   /** Schema trees by the $ref they show. */
   readonly trees = new Map<string, string>();
-  constructor(readonly doc: OpenApiDocument) {
+  constructor(
+    readonly doc: OpenApiDocument,
+    readonly highlight: HighlightCode,
+  ) {
     this.markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify).freeze() as unknown as Processor;
   }
 
@@ -201,7 +212,7 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
     w.add(`<p>Content type: <code>${escapeHtml(type!)}</code></p>`);
     if (media.schema) w.add(schemaTree(media.schema, ctx));
     const example = exampleOf(media, ctx);
-    if (example !== undefined) w.add(codeBlock(JSON.stringify(example, null, 2), 'json', 'Example response'));
+    if (example !== undefined) w.add(ctx.highlight(JSON.stringify(example, null, 2), 'json', 'Example response'));
   }
 
   w.heading(2, 'Request samples');
@@ -209,9 +220,9 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
   return w.done();
 }
 
-function renderIndex(api: LoadedApi, groups: TagGroup[], base: string, introRoute: string, ctx: RenderContext): Built {
+function renderIndex(api: LoadedApi, title: string, groups: TagGroup[], base: string, introRoute: string, ctx: RenderContext): Built {
   const w = new PageWriter();
-  w.heading(1, api.doc.info.title);
+  w.heading(1, title);
   w.add(`<p>Version ${escapeHtml(api.doc.info.version)} · ${api.operations.length} operations in ${groups.length} groups. The <a href="${introRoute}">introduction</a> explains authentication and the base URL.</p>`);
   for (const g of groups) {
     w.heading(2, g.name);
@@ -259,10 +270,15 @@ function schemeSummary(s: OpenApiSecurityScheme): string {
   return s.type ?? 'unknown';
 }
 
+/** A path that a narrow column may wrap after its slashes, never inside a segment. */
+function breakableAfterSlashes(apiPath: string): string {
+  return escapeHtml(apiPath).replace(/\//g, '/<wbr>');
+}
+
 /** The operations of a group as a table; the index and the tag pages share it. */
 function operationTable(operations: ApiOperation[], base: string): string {
   const rows = operations
-    .map((op) => `<tr><td><a href="${base}/${op.slug}">${escapeHtml(op.op.summary ?? op.operationId)}</a></td><td><span class="api-method api-method-${op.method}">${op.method.toUpperCase()}</span></td><td><code>${escapeHtml(op.path)}</code></td></tr>`)
+    .map((op) => `<tr><td><a href="${base}/${op.slug}">${escapeHtml(op.op.summary ?? op.operationId)}</a></td><td><span class="api-method api-method-${op.method}">${op.method.toUpperCase()}</span></td><td><code>${breakableAfterSlashes(op.path)}</code></td></tr>`)
     .join('');
   return `<table class="api-index"><thead><tr><th>Operation</th><th>Method</th><th>Path</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -273,7 +289,7 @@ function authorization(api: ApiOperation, ctx: RenderContext): string {
   const schemes = ctx.doc.components?.securitySchemes ?? {};
   const header = Object.values(schemes).find((s) => s.type === 'apiKey' && s.in === 'header');
   const name = header?.name ?? 'Authorization';
-  return `<p>Send an API token in the <code>${escapeHtml(name)}</code> header. ${api.path.startsWith('/api/client') ? 'Use a backend (client) token.' : api.path.startsWith('/api/frontend') ? 'Use a frontend token.' : 'Use an admin token or a personal access token.'}</p>${codeBlock(`${name}: <your-api-token>`, 'http')}`;
+  return `<p>Send an API token in the <code>${escapeHtml(name)}</code> header. ${api.path.startsWith('/api/client') ? 'Use a backend (client) token.' : api.path.startsWith('/api/frontend') ? 'Use a frontend token.' : 'Use an admin token or a personal access token.'}</p>${ctx.highlight(`${name}: <your-api-token>`, 'http')}`;
 }
 
 function parameters(api: ApiOperation, ctx: RenderContext): OpenApiParameter[] {
@@ -511,10 +527,10 @@ function samples(api: ApiOperation, ctx: RenderContext): string {
   );
 
   return tabs(`api-${api.slug}`, [
-    ['curl', codeBlock(curl, 'bash')],
-    ['JavaScript', codeBlock(js, 'javascript')],
-    ['Python', codeBlock(py, 'python')],
-    ['Go', codeBlock(go, 'go')],
+    ['curl', ctx.highlight(curl, 'bash')],
+    ['JavaScript', ctx.highlight(js, 'javascript')],
+    ['Python', ctx.highlight(py, 'python')],
+    ['Go', ctx.highlight(go, 'go')],
   ]);
 }
 
@@ -538,12 +554,6 @@ function tabs(n: string, entries: [label: string, html: string][]): string {
     .map(([label, html], i) => `<div role="tabpanel" id="tabs-${n}-${i}" aria-labelledby="tabs-${n}-${i}-tab" data-value="${escapeHtml(label)}" class="tabs-panel"${i > 0 ? ' hidden' : ''}>${html}</div>`)
     .join('');
   return `<div class="tabs" data-group="${SAMPLE_GROUP}"><div role="tablist" class="tabs-list">${buttons}</div>${panels}</div>`;
-}
-
-/** A code block in the same markup as highlighted markdown code, without colours. */
-function codeBlock(code: string, lang: string, title?: string): string {
-  const lines = code.split('\n').map((l) => `<span class="line">${escapeHtml(l)}</span>`).join('\n');
-  return `<div class="code-block">${title ? `<div class="code-title">${escapeHtml(title)}</div>` : ''}<div class="code-body"><pre class="shiki docsgen" tabindex="0" data-language="${lang}"><code>${lines}</code></pre><button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div>`;
 }
 
 function admonition(kind: string, title: string, html: string): string {

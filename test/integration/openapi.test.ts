@@ -18,6 +18,15 @@ beforeAll(() => {
 
 const html = (route: string) => readFileSync(path.join(out, route.slice(1), 'index.html'), 'utf8');
 
+/** The code blocks of a page: their text as a reader copies it, and whether shiki coloured them. */
+function codeBlocks(page: string): { text: string; highlighted: boolean }[] {
+  const entities: Record<string, string> = { '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+  return [...page.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map(([, code]) => ({
+    text: code.replace(/<[^>]+>/g, '').replace(/&quot;|&#x27;|&lt;|&gt;|&amp;/g, (e) => entities[e]),
+    highlighted: /style="color:var\(--code-token-/.test(code),
+  }));
+}
+
 describe('OpenAPI pages', () => {
   it('makes one page per operation at the kebab-cased operationId, and an index', () => {
     for (const slug of ['list-pets', 'create-pet', 'delete-pet', 'get-health', 'get-api-owners-owner-id-pets']) {
@@ -61,10 +70,11 @@ describe('OpenAPI pages', () => {
   it('shows responses by status with an example, given or generated', () => {
     const create = html('/reference/api/pets/create-pet');
     expect(create).toContain('<h3 id="response-201">201: Created.</h3>');
-    expect(create).toContain('&quot;name&quot;: &quot;Rex&quot;');
+    expect(codeBlocks(create).some((b) => b.text.includes('"name": "Rex"') && b.highlighted)).toBe(true);
     const list = html('/reference/api/pets/list-pets');
     expect(list).toContain('<h3 id="response-401">401: No valid token.</h3>');
-    expect(list).toMatch(/Example response[\s\S]*&quot;id&quot;: 0/);
+    expect(list).toContain('<div class="code-title">Example response</div>');
+    expect(codeBlocks(list).some((b) => b.text.includes('"id": 0'))).toBe(true);
   });
 
   it('marks deprecated operations', () => {
@@ -76,17 +86,21 @@ describe('OpenAPI pages', () => {
     expect(page).toContain('data-group="api-sample-language"');
     expect(page.match(/role="tab"/g)).toHaveLength(4);
     for (const label of ['curl', 'JavaScript', 'Python', 'Go']) expect(page).toContain(`data-value="${label}" class="tabs-tab">${label}</button>`);
-    expect(page).toContain('curl -X DELETE &quot;$UNLEASH_URL/api/pets/7&quot;');
-    expect(page).toContain('requests.delete(');
-    expect(page).toContain('http.NewRequest(&quot;DELETE&quot;');
+    const samples = codeBlocks(page.slice(page.indexOf('data-group="api-sample-language"')));
+    expect(samples.map((b) => b.text.split('\n')[0])).toEqual(['curl -X DELETE "$UNLEASH_URL/api/pets/7" \\', 'const response = await fetch(`${process.env.UNLEASH_URL}/api/pets/7`, {', 'import os', 'package main']);
+    expect(samples[2].text).toContain('requests.delete(');
+    expect(samples[3].text).toContain('http.NewRequest("DELETE"');
+    // Highlighted at build time, like fenced code in markdown.
+    expect(samples.map((b) => b.highlighted)).toEqual([true, true, true, true]);
     const create = html('/reference/api/pets/create-pet');
-    expect(create).toContain('--data &#x27;{'.replace('&#x27;', "'"));
+    expect(codeBlocks(create).some((b) => b.text.includes("--data '{"))).toBe(true);
   });
 
   it('lists operations by tag on the index, with method and path', () => {
     const index = html('/reference/api/pets');
     expect(index).toMatch(/<h2 id="pets">Pets<\/h2>[\s\S]*Everything about pets[\s\S]*<a href="\/reference\/api\/pets\/create-pet">Create a pet<\/a>/);
-    expect(index).toMatch(/<h2 id="owners">Owners<\/h2>[\s\S]*<code>\/api\/owners\/\{ownerId\}\/pets<\/code>/);
+    // A narrow column wraps a path after a slash, never inside a segment.
+    expect(index).toMatch(/<h2 id="owners">Owners<\/h2>[\s\S]*<code>\/<wbr>api\/<wbr>owners\/<wbr>\{ownerId\}\/<wbr>pets<\/code>/);
   });
 
   it('adds an API category per tag to the sidebar, operations in alphabetical order', () => {
@@ -116,6 +130,9 @@ describe('OpenAPI pages', () => {
     expect(intro).toMatch(/<h2 id="authentication">Authentication<\/h2>[\s\S]*<code>apiKey<\/code><\/td><td>Authorization header<\/td>/);
     expect(intro).toMatch(/<a href="\/reference\/api\/pets\/pets">Pets<\/a> \(3\): Everything about pets\./);
     expect(html('/reference/api/pets')).toContain('The <a href="/reference/api/pets/pet-store-api">introduction</a>');
+    // The two pages are told apart: the index has a title of its own.
+    expect(html('/reference/api/pets')).toContain('<title>Pet Store API reference');
+    expect(intro).toContain('<title>Pet Store API |');
   });
 
   it('lets markdown pages link to operation pages and their anchors', () => {

@@ -49,6 +49,7 @@ describe('the Unleash site', () => {
     const missing = api.operations.map((o) => o.route).filter((r) => !existsSync(htmlOf(r)));
     expect(missing).toEqual([]);
     const index = readFileSync(htmlOf('/reference/api/unleash'), 'utf8');
+    expect(index).toContain('<title>Unleash Server APIs |');
     for (const o of api.operations.slice(0, 20)) expect(index).toContain(`href="${o.route}"`);
     const page = readFileSync(htmlOf('/reference/api/unleash/add-access-to-project'), 'utf8');
     const op = api.operations.find((o) => o.route.endsWith('/add-access-to-project'))!;
