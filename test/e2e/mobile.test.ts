@@ -1,6 +1,7 @@
 // The mobile layout (996 px wide or less): a menu button opens a panel with the navbar entries
 // and, on doc pages, the doc sidebar with 'Back to main menu'; the panel closes on back navigation
-// and when the window grows past 996 px.
+// and when the window grows past 996 px. The table of contents becomes a collapsed list above the
+// content, and no page is wider than a phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSite, waitForHydration, poll } from '../helpers/browser.ts';
@@ -98,6 +99,43 @@ describe('mobile layout', () => {
     await page.keyboard.press('Escape');
     await poll(() => panelOpen(page)).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Toggle navigation bar');
+    await page.close();
+  });
+
+  it('shows the table of contents as a collapsed list above the content, which a followed link closes', async () => {
+    const page = await open('/long', { width: 996, height: 900 });
+    const toc = page.locator('nav.toc-mobile');
+    const button = toc.getByRole('button', { name: 'On this page' });
+    expect(await page.locator('nav.toc').isVisible()).toBe(false);
+    expect(await button.isVisible()).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    const entries = toc.locator('a');
+    expect(await entries.first().isVisible()).toBe(false);
+    // Above the page's content: before the title.
+    expect(await page.evaluate(() => document.querySelector('nav.toc-mobile')!.compareDocumentPosition(document.querySelector('.markdown h1')!) & Node.DOCUMENT_POSITION_FOLLOWING)).toBeTruthy();
+
+    await button.click();
+    await poll(() => entries.first().isVisible()).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    // The same entries as the side column's, which the desktop layout shows.
+    expect(await entries.allTextContents()).toEqual(await page.locator('nav.toc a').allTextContents());
+
+    await toc.getByRole('link', { name: 'Section 2', exact: true }).click();
+    await page.waitForURL(`${site.base}/long#section-2`);
+    await poll(() => entries.first().isVisible()).toBe(false);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await poll(() => page.evaluate(() => Math.round(document.getElementById('section-2')!.getBoundingClientRect().top) < 200)).toBe(true);
+
+    await page.setViewportSize({ width: 997, height: 900 });
+    await poll(() => button.isVisible()).toBe(false);
+    expect(await page.locator('nav.toc').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('keeps a page as wide as a phone: long inline code wraps', async () => {
+    const page = await open('/long', { width: 390, height: 800 });
+    expect(await page.locator('code', { hasText: 'fixture_context_provider.dart' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
   });
 });

@@ -2,9 +2,10 @@ import type { LinkRef, PageData, SidebarNode } from '../../shared/types.ts';
 import { TEXT } from '../constants.ts';
 import { Link } from './Link.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { Toc } from './Toc.tsx';
+import { Toc, TocCollapsible } from './Toc.tsx';
 
 export function DocPage({ page, sidebar, sidebarSlot }: { page: PageData; sidebar?: SidebarNode[]; sidebarSlot?: boolean }) {
+  const hasToc = !page.hideToc && page.toc.length > 0;
   return (
     <div className={sidebar ? 'doc-layout with-sidebar' : 'doc-layout'}>
       {sidebar && <aside className="doc-sidebar">{<Sidebar items={sidebar} route={page.route} slot={sidebarSlot} />}</aside>}
@@ -12,6 +13,7 @@ export function DocPage({ page, sidebar, sidebarSlot }: { page: PageData; sideba
         <div className="doc-content-row">
           <article className="doc-article">
             {page.breadcrumbs.length > 0 && <Breadcrumbs page={page} />}
+            {hasToc && <TocCollapsible key={page.route} toc={page.toc} />}
             {page.kind === 'generated-index' ? <GeneratedIndex page={page} /> : <div className="markdown" data-content="" dangerouslySetInnerHTML={{ __html: page.html }} />}
             {page.tags && <Tags tags={page.tags} />}
             {page.editUrl && (
@@ -21,7 +23,7 @@ export function DocPage({ page, sidebar, sidebarSlot }: { page: PageData; sideba
             )}
             {(page.prev || page.next) && <Pagination page={page} />}
           </article>
-          {!page.hideToc && page.toc.length > 0 && <Toc toc={page.toc} />}
+          {hasToc && <Toc toc={page.toc} />}
         </div>
       </main>
     </div>

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TocEntry } from '../../shared/types.ts';
 import { TEXT } from '../constants.ts';
+import { useCollapseAnimation } from './collapse.ts';
 
 /**
  * The heading the reader is at: the first heading below the navbar if it is in the top half of the
@@ -45,15 +46,48 @@ export function Toc({ toc }: { toc: TocEntry[] }) {
   return (
     <nav className="toc" aria-label={TEXT.onThisPage}>
       <p className="toc-title">{TEXT.onThisPage}</p>
-      <ul>
-        {toc.map((entry) => (
-          <li key={entry.id} className={`toc-level-${entry.level}`}>
-            <a href={`#${entry.id}`} className={entry.id === active ? 'active' : undefined}>
-              {entry.text}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <TocList toc={toc} active={active} />
     </nav>
+  );
+}
+
+/**
+ * The table of contents of the mobile layout, where the side column is gone: a collapsed list
+ * above the content, as Docusaurus has it. Following one of its links closes it again.
+ */
+export function TocCollapsible({ toc }: { toc: TocEntry[] }) {
+  const [collapsed, setCollapsed] = useState(true);
+  // `hidden` lags behind `collapsed` while the list animates shut.
+  const [hidden, setHidden] = useState(true);
+  const listRef = useRef<HTMLDivElement>(null);
+  useCollapseAnimation(listRef, collapsed, () => setHidden(true));
+  const toggle = () => {
+    if (!collapsed) return setCollapsed(true);
+    setHidden(false);
+    setCollapsed(false);
+  };
+  return (
+    <nav className={collapsed ? 'toc-mobile collapsed' : 'toc-mobile'} aria-label={TEXT.onThisPage}>
+      <button type="button" className="toc-mobile-button" aria-expanded={!collapsed} aria-controls="toc-mobile-list" onClick={toggle}>
+        {TEXT.onThisPage}
+      </button>
+      <div id="toc-mobile-list" className="toc-mobile-list" hidden={hidden} ref={listRef} onClick={(e) => (e.target as Element).closest('a') && setCollapsed(true)}>
+        <TocList toc={toc} />
+      </div>
+    </nav>
+  );
+}
+
+function TocList({ toc, active }: { toc: TocEntry[]; active?: string }) {
+  return (
+    <ul>
+      {toc.map((entry) => (
+        <li key={entry.id} className={`toc-level-${entry.level}`}>
+          <a href={`#${entry.id}`} className={entry.id === active ? 'active' : undefined}>
+            {entry.text}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
