@@ -123,11 +123,16 @@ describe('hiding on scroll', () => {
   it('hides when scrolling down and shows when scrolling up or near the top', async () => {
     const page = await open(shell, '/long');
     const navbarBottom = () => page.evaluate(() => document.querySelector('.navbar')!.getBoundingClientRect().bottom);
+    const top = (selector: string) => page.evaluate((s) => Math.round(document.querySelector(s)!.getBoundingClientRect().top), selector);
     await page.mouse.move(640, 500);
     await page.mouse.wheel(0, 1500);
     await poll(navbarBottom).toBeLessThanOrEqual(0);
+    // The sidebar and the TOC move up into the space the navbar left, instead of leaving a gap.
+    await poll(() => top('.sidebar')).toBe(0);
+    await poll(() => top('nav.toc')).toBe(16);
     await page.mouse.wheel(0, -100);
     await poll(navbarBottom).toBeGreaterThan(40);
+    await poll(async () => (await top('.sidebar')) >= (await navbarBottom())).toBe(true);
     await page.mouse.wheel(0, 800);
     await poll(navbarBottom).toBeLessThanOrEqual(0);
     await page.evaluate(() => scrollTo(0, 10));
