@@ -53,6 +53,23 @@ describe('sidebar categories', () => {
     await page.close();
   });
 
+  it('scroll, on load, to a current page that is below the part of the sidebar in view', async () => {
+    const page = await shell.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto(`${shell.base}/big/page-20`);
+    await waitForHydration(page);
+    const inView = () =>
+      page.evaluate(() => {
+        const nav = document.querySelector('.doc-sidebar nav.sidebar')!.getBoundingClientRect();
+        const entry = document.querySelector('.doc-sidebar a[aria-current="page"]')!.getBoundingClientRect();
+        return entry.top >= nav.top && entry.bottom <= nav.bottom;
+      });
+    await poll(inView).toBe(true);
+    // The sidebar scrolled, not the page.
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await page.close();
+  });
+
   it('expand and collapse with an animation that lasts longer for a taller list', async () => {
     const page = await open(shell, '/long');
     // Record every transition the lists are given while they move.

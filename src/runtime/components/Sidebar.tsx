@@ -7,8 +7,16 @@ import { useCollapseAnimation } from './collapse.ts';
 export const SIDEBAR_SLOT = '<template data-docsgen-slot="sidebar"></template>';
 
 export function Sidebar({ items, route, slot, idPrefix }: { items: SidebarNode[]; route: string; slot?: boolean; idPrefix?: string }) {
+  const navRef = useRef<HTMLElement>(null);
+  // A page deep in a long sidebar (the API reference) is found there at once, on load and after
+  // a navigation that did not start from a visible entry.
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (nav && current) revealInSidebar(nav, current);
+  }, [route]);
   return (
-    <nav className="sidebar" aria-label="Docs sidebar">
+    <nav className="sidebar" aria-label="Docs sidebar" ref={navRef}>
       <ul className="menu">
         {slot ? (
           <template data-docsgen-slot="sidebar" />
@@ -18,6 +26,14 @@ export function Sidebar({ items, route, slot, idPrefix }: { items: SidebarNode[]
       </ul>
     </nav>
   );
+}
+
+/** Scrolls the sidebar, not the page, so that an entry out of its view is in the middle of it. */
+function revealInSidebar(nav: HTMLElement, entry: HTMLElement): void {
+  const view = nav.getBoundingClientRect();
+  const box = entry.getBoundingClientRect();
+  if (box.top >= view.top && box.bottom <= view.bottom) return;
+  nav.scrollTop += box.top - view.top - (nav.clientHeight - box.height) / 2;
 }
 
 /** Whether the route is this item or inside it: only such items look different on that route. */
