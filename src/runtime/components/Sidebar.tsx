@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SidebarNode } from '../../shared/types.ts';
 import { Link } from './Link.tsx';
-import { useCollapseAnimation } from './collapse.ts';
+import { useCollapsible } from './collapse.ts';
 
 /** Marks where the server splices in pre-rendered items (see render-pages.ts); never rendered in a browser. */
 export const SIDEBAR_SLOT = '<template data-docsgen-slot="sidebar"></template>';
@@ -83,15 +83,7 @@ export function SidebarItem({ node, route, path, idPrefix, slot }: ItemProps) {
 
 function SidebarCategory({ node, route, path, idPrefix = 'sidebar', slot }: ItemProps & { node: Extract<SidebarNode, { kind: 'category' }> }) {
   const inside = contains(node, route);
-  const [collapsed, setCollapsed] = useState(node.collapsible && node.collapsed && !inside);
-  // `hidden` lags behind `collapsed` while the list animates shut.
-  const [hidden, setHidden] = useState(collapsed);
-  const listRef = useRef<HTMLUListElement>(null);
-  useCollapseAnimation(listRef, collapsed, () => setHidden(true));
-  const expand = () => {
-    setHidden(false);
-    setCollapsed(false);
-  };
+  const { collapsed, hidden, ref: listRef, expand, toggle } = useCollapsible<HTMLUListElement>(node.collapsible && node.collapsed && !inside);
   // Navigating into a collapsed category opens it, as a first load of that page would.
   useEffect(() => {
     if (inside) expand();
@@ -115,7 +107,7 @@ function SidebarCategory({ node, route, path, idPrefix = 'sidebar', slot }: Item
             aria-expanded={!collapsed}
             aria-controls={listId}
             aria-label={`${collapsed ? 'Expand' : 'Collapse'} sidebar category '${node.label}'`}
-            onClick={() => (collapsed ? expand() : setCollapsed(true))}
+            onClick={toggle}
           />
         )}
       </div>

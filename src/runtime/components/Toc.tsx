@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TocEntry } from '../../shared/types.ts';
 import { TEXT } from '../constants.ts';
-import { useCollapseAnimation } from './collapse.ts';
+import { useCollapsible } from './collapse.ts';
 
 /**
  * The heading the reader is at: the first heading below the navbar if it is in the top half of the
@@ -56,22 +56,13 @@ export function Toc({ toc }: { toc: TocEntry[] }) {
  * above the content, as Docusaurus has it. Following one of its links closes it again.
  */
 export function TocCollapsible({ toc }: { toc: TocEntry[] }) {
-  const [collapsed, setCollapsed] = useState(true);
-  // `hidden` lags behind `collapsed` while the list animates shut.
-  const [hidden, setHidden] = useState(true);
-  const listRef = useRef<HTMLDivElement>(null);
-  useCollapseAnimation(listRef, collapsed, () => setHidden(true));
-  const toggle = () => {
-    if (!collapsed) return setCollapsed(true);
-    setHidden(false);
-    setCollapsed(false);
-  };
+  const { collapsed, hidden, ref: listRef, collapse, toggle } = useCollapsible<HTMLDivElement>(true);
   return (
     <nav className={collapsed ? 'toc-mobile collapsed' : 'toc-mobile'} aria-label={TEXT.onThisPage}>
       <button type="button" className="toc-mobile-button" aria-expanded={!collapsed} aria-controls="toc-mobile-list" onClick={toggle}>
         {TEXT.onThisPage}
       </button>
-      <div id="toc-mobile-list" className="toc-mobile-list" hidden={hidden} ref={listRef} onClick={(e) => (e.target as Element).closest('a') && setCollapsed(true)}>
+      <div id="toc-mobile-list" className="toc-mobile-list" hidden={hidden} ref={listRef} onClick={(e) => (e.target as Element).closest('a') && collapse()}>
         <TocList toc={toc} />
       </div>
     </nav>

@@ -1,6 +1,6 @@
 // Collapsible lists (sidebar categories, the mobile table of contents) animate their height
 // between open and closed, for a time that grows with the height.
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * Milliseconds to animate a list of this height: longer lists move longer, but not proportionally,
@@ -11,7 +11,24 @@ export function collapseDuration(heightPx: number): number {
   return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10);
 }
 
-export function useCollapseAnimation(ref: RefObject<HTMLElement | null>, collapsed: boolean, onCollapsed: () => void): void {
+/**
+ * State of a list that opens and shuts: `hidden` lags behind `collapsed` while the list animates
+ * shut, and `ref` goes on the list.
+ */
+export function useCollapsible<T extends HTMLElement>(initiallyCollapsed: boolean) {
+  const [collapsed, setCollapsed] = useState(initiallyCollapsed);
+  const [hidden, setHidden] = useState(initiallyCollapsed);
+  const ref = useRef<T>(null);
+  useCollapseAnimation(ref, collapsed, () => setHidden(true));
+  const expand = () => {
+    setHidden(false);
+    setCollapsed(false);
+  };
+  const collapse = () => setCollapsed(true);
+  return { collapsed, hidden, ref, expand, collapse, toggle: () => (collapsed ? expand() : collapse()) };
+}
+
+function useCollapseAnimation(ref: RefObject<HTMLElement | null>, collapsed: boolean, onCollapsed: () => void): void {
   const first = useRef(true);
   useLayoutEffect(() => {
     if (first.current) {
