@@ -4,7 +4,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { loadConfig, importSiteModule, rel, type ResolvedConfig } from './load-config.ts';
 import { collectDocs, type CategoryMeta, type ChangeHint, type CollectCache } from './collect-docs.ts';
-import { AssetRegistry, transformPages, warmInlineTransform, type TransformContext, type TransformedPage } from './transform-markdown.ts';
+import { transformPages, warmInlineTransform, type TransformContext, type TransformedPage } from './transform-markdown.ts';
 import { buildSiteGraph, type GraphInput, type SiteGraph } from './site-graph.ts';
 import { checkLinks } from './check-links.ts';
 import { resolveShellConfig } from './shell-config.ts';
@@ -20,6 +20,8 @@ import { API_CODE_LANGUAGES, buildApiPages, type ApiPages } from './openapi-page
 import { createCodeHighlighter } from './markdown/highlight.ts';
 import { indexSearch, searchPages, startSearchFeed, type SearchFeed } from './index-search.ts';
 import type { SourcePage } from './collect-docs.ts';
+import { AssetRegistry } from './image-assets.ts';
+import { linkOutsideError, listFiles, type ListedFile } from './source-files.ts';
 
 export interface BuildOptions {
   config: string;
@@ -100,6 +102,8 @@ export interface LoadedSite {
   /** Draft pages this build leaves out: sidebars skip them, and a link to one says why it is broken. */
   drafts: SourcePage[];
   categories: Map<string, CategoryMeta>;
+  /** The static folder's files, copied to the output as they are. */
+  staticFiles: ListedFile[];
   apis: CollectedApis;
   /** The sidebars file's sidebars, with the API sidebars placed. */
   sidebars: SidebarsConfig;
@@ -115,9 +119,10 @@ export async function loadSite(options: BuildOptions, time: StageTimer): Promise
   if (options.cache) options.cache.site = undefined;
   const config = reusable?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
   // The watcher's hint is trusted only while the config is the same one (it names the docs folder).
-  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, options.cache?.collect, reusable ? options.changed : undefined));
+  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, config.roots, options.cache?.collect, reusable ? options.changed : undefined));
   const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config, cacheDirOf(options, config))));
-  failOnErrors([...docs.diagnostics, ...apis.diagnostics]);
+  const statics = await time('static', () => collectStaticFiles(config));
+  failOnErrors([...docs.diagnostics, ...apis.diagnostics, ...statics.diagnostics]);
   const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));
   if (options.cache) options.cache.site = { config, sidebars: userSidebars, apis };
   const isLeftOut = (p: SourcePage) => !options.drafts && p.frontmatter.draft === true;
@@ -126,6 +131,7 @@ export async function loadSite(options: BuildOptions, time: StageTimer): Promise
     pages: [...docs.pages.filter((p) => !isLeftOut(p)), ...apis.pages, ...searchPages(config)],
     drafts: docs.pages.filter(isLeftOut),
     categories: docs.categories,
+    staticFiles: statics.files,
     apis,
     sidebars: withApiSidebars(userSidebars, config, apis.sidebars, apis.indexIds),
   };
@@ -219,7 +225,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTimer, timings: Record<string, number>, searchFeed: SearchFeed | undefined): Promise<BuildResult> {
   const { config, apis } = site;
-  const assets = new AssetRegistry(config.baseUrl);
+  const assets = new AssetRegistry(config.baseUrl, config.roots);
   const cacheDir = cacheDirOf(options, config);
   const cache = options.cache ?? createBuildCache();
   if (cacheDir && !cache.persisted && cache.transformed.size === 0) cache.transformed = await loadTransformCache(cacheDir);
@@ -238,7 +244,7 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
   const graph = await time('graph', () => buildSiteGraph(graphInput(site, transformed)));
   const redirects = siteRedirects(site, graph);
   const checked = await time('check', () =>
-    checkLinks({ graph, sources: site.pages, transformed, staticDir: config.staticDir, redirectSources: new Set(redirects.map.keys()), drafts: site.drafts }),
+    checkLinks({ graph, sources: site.pages, transformed, staticDir: config.staticDir, staticFiles: site.staticFiles.map((f) => f.rel), redirectSources: new Set(redirects.map.keys()), drafts: site.drafts }),
   );
   const all = [...apis.diagnostics, ...[...transformed.values()].flatMap((t) => t.diagnostics), ...graph.diagnostics, ...redirects.diagnostics, ...shell.diagnostics, ...checked];
   failOnErrors(all);
@@ -266,13 +272,13 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
     ]);
     followUp.search = search.later;
     if (options.cache && !cache.warmed) {
-      followUp.warm = () => warmInlineTransform(site.pages, { toc: config.toc, routes: [], baseUrl: config.baseUrl });
+      followUp.warm = () => warmInlineTransform(site.pages, { toc: config.toc, routes: [], baseUrl: config.baseUrl, roots: config.roots });
       cache.warmed = true;
     }
     await time('write', async () => {
-      if (config.staticDir) await writer.copyDir(config.staticDir);
+      for (const f of site.staticFiles) await writer.copy(f.real, f.rel);
       for (const f of bundle.files) await writer.write(f.path, f.contents);
-      for (const [abs, url] of assets.urls) await writer.copy(abs, url.slice(config.baseUrl.length));
+      for (const [abs, url] of assets.urls) await writer.copy(assets.files.get(abs)!, url.slice(config.baseUrl.length));
       for (const [from, to] of redirects.map) for (const file of redirectFiles(from)) await writer.write(file, redirectStub(to));
       await writer.write('_redirects', redirectsFile(redirects.map));
       await writer.write('sitemap.xml', sitemap(config, graph));
@@ -320,6 +326,14 @@ async function collectApis(config: ResolvedConfig, cacheDir: string | undefined)
     }
   }
   return out;
+}
+
+/** The static folder's files; a link in it that leads out of the source folders is an error. */
+async function collectStaticFiles(config: ResolvedConfig): Promise<{ files: ListedFile[]; diagnostics: Diagnostic[] }> {
+  if (!config.staticDir) return { files: [], diagnostics: [] };
+  const staticDir = config.staticDir;
+  const listing = await listFiles(staticDir, config.roots, { dir: () => true, file: () => true });
+  return { files: listing.files, diagnostics: listing.escapes.map((f) => linkOutsideError(staticDir, f)) };
 }
 
 /** Appends an API category to a source's sidebar unless the sidebar places it itself. */

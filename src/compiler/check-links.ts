@@ -1,11 +1,11 @@
 // Stage 5: with the whole graph known, every internal link, anchor and image is checked. All
 // problems are reported at once, each at the place it was written.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteGraph } from './site-graph.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import type { SourcePage } from './collect-docs.ts';
-import { normaliseRoute } from './collect-docs.ts';
+import { normaliseRoute } from '../shared/routes.ts';
 import { error, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
 
@@ -14,6 +14,8 @@ export interface CheckInput {
   sources: SourcePage[];
   transformed: Map<string, TransformedPage>;
   staticDir?: string;
+  /** The static folder's files, relative to it (`img/logo.svg`). */
+  staticFiles: string[];
   /** Redirect sources: linking to one is allowed, as the stub forwards the reader. */
   redirectSources: Set<string>;
   /** Draft pages left out of this build: a link to one is broken, and the message says why. */
@@ -27,7 +29,8 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
   const { pages } = input.graph;
   // Many pages link to the same few routes and images: each is resolved once per build.
   const normalised = memo(normaliseRoute);
-  const isStatic = memo((sitePath) => staticFileExists(input.staticDir, sitePath));
+  const staticFiles = new Set(input.staticFiles);
+  const isStatic = memo((sitePath) => staticFileExists(staticFiles, sitePath));
   const draftFiles = new Set(input.drafts?.map((p) => p.file));
   const draftRoutes = new Set(input.drafts?.map((p) => p.route));
   for (const source of input.sources) {
@@ -69,7 +72,9 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
     }
     for (const image of t.images) {
       const at = { file, line: image.line, column: image.column };
-      if (image.file && !existsSync(image.file)) {
+      if (image.problem) {
+        out.push(error(at, `broken image ${image.raw}: ${image.problem}`, 'an image must be a file of the docs or static folder in an image format'));
+      } else if (image.file && !existsSync(image.file)) {
         out.push(error(at, `broken image ${image.raw}: file not found`, `looked for ${rel(image.file)}`));
       } else if (image.sitePath && !isStatic(image.sitePath)) {
         out.push(error(at, `broken image ${image.raw}: not in the static folder`, input.staticDir ? `looked in ${rel(input.staticDir)}` : 'no static folder is configured'));
@@ -87,12 +92,10 @@ function memo<T>(f: (key: string) => T): (key: string) => T {
   };
 }
 
-function staticFileExists(staticDir: string | undefined, sitePath: string): boolean {
-  if (!staticDir) return false;
-  const file = path.join(staticDir, decodeURIComponent(sitePath));
-  if (!file.startsWith(staticDir)) return false;
+/** Whether a site path names a file of the static folder (as listed: links out of it are not). */
+function staticFileExists(staticFiles: Set<string>, sitePath: string): boolean {
   try {
-    return statSync(file).isFile();
+    return staticFiles.has(decodeURIComponent(sitePath).replace(/^\/+/, ''));
   } catch {
     return false;
   }

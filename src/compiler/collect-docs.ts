@@ -1,11 +1,13 @@
 // Stage 2: find every markdown page under the docs folder, read its frontmatter, and give it its
 // doc id and route, the Docusaurus way. Also reads `_category_.json|yml` folder metadata.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, parse as parseYaml } from 'yaml';
 import { error, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
 import type { TransformedPage } from './transform-markdown.ts';
+import { joinRoute, routeProblem, ROUTE_HINT } from '../shared/routes.ts';
+import { linkOutsideError, listFiles, type ListedFile, type SourceRoots } from './source-files.ts';
 
 export interface Frontmatter {
   id?: string;
@@ -108,7 +110,8 @@ export function stripNumberPrefix(segment: string): string {
   return segment.replace(NUMBER_PREFIX, '');
 }
 
-export async function collectDocs(docsDir: string, routeBase: string, cache?: CollectCache, hint?: ChangeHint): Promise<CollectedDocs> {
+/** `roots`: the folders sources may be read from (see source-files.ts); a link out of them is an error. */
+export async function collectDocs(docsDir: string, routeBase: string, roots: SourceRoots, cache?: CollectCache, hint?: ChangeHint): Promise<CollectedDocs> {
   if (cache && cache.readWith !== `${docsDir}\0${routeBase}`) {
     cache.files.clear();
     cache.listing = undefined;
@@ -119,15 +122,17 @@ export async function collectDocs(docsDir: string, routeBase: string, cache?: Co
   if (reuse) {
     listing = cache!.listing!;
   } else {
-    const files: string[] = [];
-    const categoryFiles: string[] = [];
-    await walk(docsDir, '', files, categoryFiles);
-    files.sort();
-    categoryFiles.sort();
-    listing = { files, categories: await readCategories(docsDir, categoryFiles) };
+    const found = await listFiles(docsDir, roots, {
+      dir: (name) => !name.startsWith('_') && !name.startsWith('.') && name !== 'node_modules',
+      file: (name) => CATEGORY_FILE.test(name) || (/\.mdx?$/.test(name) && !name.startsWith('_')),
+    });
+    const files = found.files.filter((f) => !CATEGORY_FILE.test(path.posix.basename(f.rel)));
+    const categoryFiles = found.files.filter((f) => CATEGORY_FILE.test(path.posix.basename(f.rel)));
+    const escapes = found.escapes.map((f) => linkOutsideError(docsDir, f));
+    listing = { files, categories: await readCategories(docsDir, categoryFiles), escapes };
     if (cache) cache.listing = listing;
   }
-  const diagnostics: Diagnostic[] = [...listing.categories.diagnostics];
+  const diagnostics: Diagnostic[] = [...listing.categories.diagnostics, ...listing.escapes];
   // With a hint, a file the watcher did not report is known to be unchanged: no need to stat it.
   const unchanged = (file: string) => reuse && !hint!.files.has(file) && cache!.files.has(file);
   const pages = await Promise.all(listing.files.map((f) => readPageCached(docsDir, f, routeBase, diagnostics, cache?.files, unchanged)));
@@ -137,8 +142,9 @@ export async function collectDocs(docsDir: string, routeBase: string, cache?: Co
 
 /** The markdown files under the docs folder (relative paths, sorted) and the folders' category files. */
 interface Listing {
-  files: string[];
+  files: ListedFile[];
   categories: Categories;
+  escapes: Diagnostic[];
 }
 
 interface Categories {
@@ -146,13 +152,19 @@ interface Categories {
   diagnostics: Diagnostic[];
 }
 
-async function readCategories(docsDir: string, categoryFiles: string[]): Promise<Categories> {
+async function readCategories(docsDir: string, categoryFiles: ListedFile[]): Promise<Categories> {
   const meta = new Map<string, CategoryMeta>();
   const diagnostics: Diagnostic[] = [];
-  const texts = await Promise.all(categoryFiles.map((f) => readFile(path.join(docsDir, f), 'utf8')));
-  categoryFiles.forEach((f, i) => {
+  const texts = await Promise.all(categoryFiles.map((f) => readFile(f.real, 'utf8')));
+  categoryFiles.forEach(({ rel: f }, i) => {
     try {
       const value = (f.endsWith('.json') ? JSON.parse(texts[i]) : parseYaml(texts[i])) as CategoryMeta;
+      const slug = value?.link?.type === 'generated-index' ? value.link.slug : undefined;
+      const problem = typeof slug === 'string' ? routeProblem(joinRoute(slug)) : undefined;
+      if (problem) {
+        diagnostics.push(error({ file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category slug ${JSON.stringify(slug)}: ${problem}`, ROUTE_HINT));
+        return;
+      }
       meta.set(path.posix.dirname(f) === '.' ? '' : path.posix.dirname(f), value ?? {});
     } catch (e) {
       diagnostics.push(error({ file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category file: ${(e as Error).message}`));
@@ -161,59 +173,43 @@ async function readCategories(docsDir: string, categoryFiles: string[]): Promise
   return { meta, diagnostics };
 }
 
-async function walk(root: string, dir: string, files: string[], categoryFiles: string[]): Promise<void> {
-  let entries;
-  try {
-    entries = await readdir(path.join(root, dir), { withFileTypes: true });
-  } catch {
-    return;
-  }
-  await Promise.all(
-    entries.map(async (e) => {
-      const relPath = dir ? `${dir}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!e.name.startsWith('_') && !e.name.startsWith('.') && e.name !== 'node_modules') await walk(root, relPath, files, categoryFiles);
-      } else if (CATEGORY_FILE.test(e.name)) {
-        categoryFiles.push(relPath);
-      } else if (/\.mdx?$/.test(e.name) && !e.name.startsWith('_')) {
-        files.push(relPath);
-      }
-    }),
-  );
-}
-
 const CATEGORY_FILE = /^_category_\.(json|ya?ml)$/;
 
 async function readPageCached(
   docsDir: string,
-  relPath: string,
+  listed: ListedFile,
   routeBase: string,
   diagnostics: Diagnostic[],
   cache: FileCache | undefined,
   unchanged: (file: string) => boolean,
 ): Promise<SourcePage | undefined> {
-  if (!cache) return readPage(docsDir, relPath, routeBase, diagnostics);
-  const file = path.join(docsDir, relPath);
+  if (!cache) return readPage(docsDir, listed, routeBase, diagnostics);
+  const file = path.join(docsDir, listed.rel);
   const hit = cache.get(file);
   if (hit && unchanged(file)) {
     diagnostics.push(...hit.diagnostics);
     return hit.page;
   }
-  const info = await stat(file);
+  const info = await stat(listed.real).catch(() => undefined);
+  // Gone since it was listed (deleted while a watch rebuild ran): the next build lists again.
+  if (!info) return undefined;
   if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) {
     diagnostics.push(...hit.diagnostics);
     return hit.page;
   }
   const own: Diagnostic[] = [];
-  const page = await readPage(docsDir, relPath, routeBase, own);
+  const page = await readPage(docsDir, listed, routeBase, own);
   cache.set(file, { mtimeMs: info.mtimeMs, size: info.size, page, diagnostics: own });
   diagnostics.push(...own);
   return page;
 }
 
-async function readPage(docsDir: string, relPath: string, routeBase: string, diagnostics: Diagnostic[]): Promise<SourcePage | undefined> {
+async function readPage(docsDir: string, listed: ListedFile, routeBase: string, diagnostics: Diagnostic[]): Promise<SourcePage | undefined> {
+  const relPath = listed.rel;
   const file = path.join(docsDir, relPath);
-  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const raw = await readFile(listed.real, 'utf8').catch(() => undefined);
+  if (raw === undefined) return undefined;
+  const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const fm = splitFrontmatter(text, rel(file), diagnostics);
   if (!fm) return undefined;
   const segments = relPath.replace(/\.mdx?$/, '').split('/').map(stripNumberPrefix);
@@ -229,6 +225,14 @@ async function readPage(docsDir: string, relPath: string, routeBase: string, dia
   } else {
     route = joinRoute(routeBase, (isIndex && fm.data.id === undefined ? dirs : [...dirs, idName]).join('/'));
   }
+  const problem = routeProblem(route) ?? (idName === '.' || idName === '..' ? 'its id is "." or ".."' : undefined);
+  if (problem) {
+    const key = typeof fm.data.slug === 'string' ? 'slug' : fm.data.id !== undefined ? 'id' : undefined;
+    const where = key ? { line: frontmatterLine(text, key), column: 1 } : { line: 1, column: 1 };
+    const what = key ? `its ${key} ${JSON.stringify(fm.data[key])}` : `its file name`;
+    diagnostics.push(error({ file: rel(file), ...where }, `invalid route ${JSON.stringify(route)} from ${what}: ${problem}`, ROUTE_HINT));
+    return undefined;
+  }
   return {
     id,
     route,
@@ -241,19 +245,10 @@ async function readPage(docsDir: string, relPath: string, routeBase: string, dia
   };
 }
 
-/** Joins path parts into a normalised route: leading slash, no trailing slash, no `/index`. */
-export function joinRoute(...parts: string[]): string {
-  const joined = parts.join('/').split('/').filter(Boolean).join('/');
-  return normaliseRoute(`/${joined}`);
-}
-
-/** `/x.html`, `/x/index`, `/x/` and `/x/index.html` all name the page `/x`. */
-export function normaliseRoute(route: string): string {
-  let r = route.replace(/\/+/g, '/');
-  r = r.replace(/\.html?$/, '');
-  r = r.replace(/(^|\/)index$/, '');
-  r = r.replace(/\/+$/, '');
-  return r === '' ? '/' : r.startsWith('/') ? r : `/${r}`;
+/** The line of a top-level frontmatter key in a page's text (its frontmatter starts on line 2). */
+function frontmatterLine(text: string, key: string): number {
+  const index = text.split('\n').findIndex((l, i) => i > 0 && l.startsWith(`${key}:`));
+  return index >= 0 ? index + 1 : 1;
 }
 
 interface SplitFrontmatter {
@@ -300,7 +295,7 @@ function splitFrontmatter(text: string, file: string, diagnostics: Diagnostic[])
 }
 
 const FRONTMATTER_TYPES: Record<string, [string, (v: unknown) => boolean]> = {
-  id: ['a string', (v) => typeof v === 'string' && !v.includes('/')],
+  id: ['a string without "/"', (v) => typeof v === 'string' && v.trim() !== '' && !v.includes('/')],
   title: ['a string', (v) => typeof v === 'string'],
   sidebar_label: ['a string', (v) => typeof v === 'string'],
   sidebar_position: ['a number', (v) => typeof v === 'number'],

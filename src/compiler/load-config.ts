@@ -8,6 +8,7 @@ import type { DocsgenConfig, EditUrlParams } from './define-config.ts';
 import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
 
 import { packageRoot } from './package-root.ts';
+import { sourceRoots, type SourceRoots } from './source-files.ts';
 
 /** Bundles a TS/JS module (ESM or CommonJS) and returns its default export. */
 export async function importSiteModule(file: string): Promise<unknown> {
@@ -177,6 +178,8 @@ export interface ResolvedConfig {
   sidebarFile?: string;
   staticDir?: string;
   toc: { min: number; max: number };
+  /** Real paths of the folders sources may be read from: the content, docs, site and static folders. */
+  roots: SourceRoots;
 }
 
 export async function loadConfig(configPath: string, cwd = process.cwd()): Promise<ResolvedConfig> {
@@ -200,17 +203,20 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
     throw new DocsgenError(error({ file: rel(configFile) }, 'config.tableOfContents: minHeadingLevel is greater than maxHeadingLevel'));
   }
   const sidebarFile = user.docs?.sidebarPath ?? defaultSidebars(siteDir);
+  const docsDir = path.resolve(rootDir, user.docs?.path ?? 'content/docs');
+  const staticDir = path.resolve(siteDir, user.staticDir ?? 'static');
   return {
     user,
     configFile,
     siteDir,
     rootDir,
     baseUrl: user.baseUrl ?? '/',
-    docsDir: path.resolve(rootDir, user.docs?.path ?? 'content/docs'),
+    docsDir,
     routeBasePath: normaliseBase(user.docs?.routeBasePath ?? '/'),
     sidebarFile: sidebarFile ? path.resolve(siteDir, sidebarFile) : undefined,
-    staticDir: path.resolve(siteDir, user.staticDir ?? 'static'),
+    staticDir,
     toc,
+    roots: sourceRoots([path.join(rootDir, 'content'), docsDir, siteDir, staticDir]),
   };
 }
 

@@ -9,7 +9,7 @@ import rehypeStringify from 'rehype-stringify';
 import GithubSlugger from 'github-slugger';
 import type { SidebarItemConfig } from './define-config.ts';
 import type { SourcePage } from './collect-docs.ts';
-import { joinRoute } from './collect-docs.ts';
+import { joinRoute } from '../shared/routes.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import type { HeadingInfo } from './markdown/remark-docsgen.ts';
 import { kebabCase, type ApiOperation, type LoadedApi } from './collect-openapi.ts';

@@ -10,8 +10,10 @@ import { bundleClient } from './bundle-client.ts';
 import { buildSiteGraph, pageContent, type SiteGraph } from './site-graph.ts';
 import { graphInput, loadSite, siteRedirects, siteShell, stageTimer, transformContext, type BuildOptions } from './build.ts';
 import { renderNotFound, renderRoute, writeSidebarFiles } from './render-pages.ts';
-import { AssetRegistry, firstHeadingOf, transformPages, warmInlineTransform, type TransformedPage } from './transform-markdown.ts';
-import { normaliseRoute, type SourcePage } from './collect-docs.ts';
+import { firstHeadingOf, transformPages, warmInlineTransform, type TransformedPage } from './transform-markdown.ts';
+import type { SourcePage } from './collect-docs.ts';
+import { AssetRegistry } from './image-assets.ts';
+import { normaliseRoute } from '../shared/routes.ts';
 import type { OutputSink } from './write-output.ts';
 
 export interface OnDemandResponse {
@@ -54,14 +56,14 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
     begin: async () => {},
     write: async (rel, contents) => void files.set(`/${rel}`, contents),
     copy: async () => {},
-    copyDir: async () => {},
     commit: async () => {},
     abort: async () => {},
   };
   const sidebarFiles = await writeSidebarFiles({ graph, shell: shell.shell, writer: memory });
   const notFound = renderNotFound(render);
 
-  const assets = new AssetRegistry(config.baseUrl);
+  const assets = new AssetRegistry(config.baseUrl, config.roots);
+  const staticFiles = new Map(site.staticFiles.map((f) => [f.rel, f.real]));
   // Its own cache: a transform prunes its cache to the pages it was given. Only the page's own
   // grammars are loaded (loading the whole site's would cost the first page a third of a second):
   // code embedded in another language may highlight differently from the build, and if it does,
@@ -92,9 +94,11 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
   /** A file of the static folder or an image a rendered page uses, read when asked for. */
   const staticFile = async (urlPath: string): Promise<OnDemandResponse | undefined> => {
     const image = [...assets.urls].find(([, url]) => url === urlPath)?.[0];
-    const file = image ?? (config.staticDir ? path.join(config.staticDir, urlPath) : undefined);
-    if (!file || (!image && !file.startsWith(config.staticDir! + path.sep)) || !existsSync(file) || !statSync(file).isFile()) return undefined;
-    return { name: file, body: await readFile(file), status: 200 };
+    // Only files the build checked: an image a page uses, or a listed file of the static folder.
+    const file = image ? assets.files.get(image) : staticFiles.get(urlPath.slice(1));
+    if (!file) return undefined;
+    const body = await readFile(file).catch(() => undefined);
+    return body && { name: file, body, status: 200 };
   };
 
   return {
@@ -111,7 +115,7 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
       }
       return (await staticFile(urlPath)) ?? (chunk || !path.extname(urlPath) ? { name: '404.html', body: notFound, status: 404 } : undefined);
     },
-    warm: () => warmInlineTransform(site.pages, { toc: config.toc, routes: [], baseUrl: config.baseUrl }),
+    warm: () => warmInlineTransform(site.pages, { toc: config.toc, routes: [], baseUrl: config.baseUrl, roots: config.roots }),
     async served() {
       const out = new Map<string, string>();
       for (const [route, pending] of made) out.set(route, (await pending.catch(() => undefined))?.html ?? '');

@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import type { SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import type { Breadcrumb, IndexCard, LinkRef, SidebarNode, TocEntry } from '../shared/types.ts';
 import type { CategoryMeta, SourcePage } from './collect-docs.ts';
-import { docTitle, joinRoute, lastSegment, normaliseRoute, stripNumberPrefix } from './collect-docs.ts';
+import { docTitle, lastSegment, stripNumberPrefix } from './collect-docs.ts';
+import { joinRoute, normaliseRoute, routeProblem, ROUTE_HINT, safeDecode } from '../shared/routes.ts';
 import path from 'node:path';
 import type { TransformedPage } from './transform-markdown.ts';
 import { error, type Diagnostic } from './errors.ts';
@@ -234,6 +235,11 @@ function resolveCategory(
   } else if (item.link?.type === 'generated-index') {
     const slug = item.link.slug ?? `/category/${new GithubSlugger().slug(item.label)}`;
     route = joinRoute(ctx.input.routeBase, slug);
+    const problem = routeProblem(route);
+    if (problem) {
+      ctx.diagnostics.push(error({ file: ctx.sidebarRel, ...locate(ctx.sidebarSource, slug) }, `category "${item.label}" has the slug ${JSON.stringify(slug)}: ${problem}`, ROUTE_HINT));
+      route = undefined;
+    }
   }
   const crumb: Breadcrumb = { label: item.label, ...(route ? { route } : {}) };
   if (linkedDocId && !ctx.membership.has(linkedDocId)) ctx.membership.set(linkedDocId, { sidebarId, trail });
@@ -424,7 +430,7 @@ function makePageContent(source: SourcePage, t: TransformedPage | undefined): Pa
     html,
     description: source.frontmatter.description ?? firstParagraph(html),
     toc: t?.toc ?? NO_TOC,
-    headingIds: new Set(t?.headings.map((h) => h.id)),
+    headingIds: new Set([...(t?.headings.map((h) => h.id) ?? []), ...(t?.anchors ?? [])]),
   };
 }
 
@@ -486,7 +492,7 @@ function checkSidebarLinks(pages: Map<string, GraphPage>, sidebars: Map<string, 
       const page = pages.get(normaliseRoute(route.split('?')[0]));
       const at = { file: ctx.sidebarRel, ...locate(ctx.sidebarSource, node.href) };
       if (!page) ctx.diagnostics.push(error(at, `sidebar link "${node.label}" goes to ${node.href}: no page at ${route}`, 'check the route; pages are matched exactly'));
-      else if (anchor && !page.headingIds.has(decodeURIComponent(anchor))) ctx.diagnostics.push(error(at, `sidebar link "${node.label}" goes to ${node.href}: ${route} has no heading #${anchor}`));
+      else if (anchor && !page.headingIds.has(safeDecode(anchor))) ctx.diagnostics.push(error(at, `sidebar link "${node.label}" goes to ${node.href}: ${route} has no heading #${anchor}`));
     }
   };
   for (const items of sidebars.values()) walk(items);

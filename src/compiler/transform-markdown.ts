@@ -1,8 +1,9 @@
 // Stage 3: markdown to HTML plus what the later stages need (headings, TOC, links, images), one
 // unified pipeline per page and one shiki highlighter per build. Results are cached by content hash.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { AssetRegistry } from './image-assets.ts';
+import type { SourceRoots } from './source-files.ts';
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
@@ -32,27 +33,11 @@ export interface TransformedPage {
   toc: TocEntry[];
   links: OutboundLink[];
   images: ImageRef[];
+  /** Ids given in raw HTML, link targets like heading ids. */
+  anchors?: string[];
   /** The markdown's own first h1, if it has one. */
   firstH1?: string;
   diagnostics: Diagnostic[];
-}
-
-/** Local images referenced by pages, copied to the output with content-hashed names. */
-export class AssetRegistry {
-  /** Absolute source path → public URL path. */
-  readonly urls = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
-
-  imageUrl(abs: string): string | undefined {
-    const known = this.urls.get(abs);
-    if (known) return known;
-    if (!existsSync(abs)) return undefined;
-    const hash = createHash('sha256').update(readFileSync(abs)).digest('hex').slice(0, 10);
-    const ext = path.extname(abs);
-    const url = `${this.baseUrl}assets/images/${path.basename(abs, ext)}-${hash}${ext}`;
-    this.urls.set(abs, url);
-    return url;
-  }
 }
 
 export interface TransformContext {
@@ -84,6 +69,8 @@ export interface TransformOptions {
   toc: { min: number; max: number };
   routes: [file: string, route: string][];
   baseUrl: string;
+  /** The folders an image may come from (see source-files.ts). */
+  roots: SourceRoots;
   /**
    * Grammars to load: those the whole site uses, whichever pages this call transforms. A grammar
    * can highlight code embedded in another language, so loading fewer would make a page's output
@@ -121,7 +108,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
       todo.push({ page, key });
     }
   }
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, langs: ctx.langs ?? siteLanguages(pages), background: ctx.keepThreadFree };
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs: ctx.langs ?? siteLanguages(pages), background: ctx.keepThreadFree };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
@@ -269,7 +256,7 @@ export async function transformInline(pages: SourcePage[], options: TransformOpt
   highlightsLanguages = loaded;
   const processors = processorsFor(highlighter, reuseHighlights ? highlights : undefined);
   const byFile = new Map(options.routes);
-  const assets = new AssetRegistry(options.baseUrl);
+  const assets = new AssetRegistry(options.baseUrl, options.roots);
   const routeOfFile = (abs: string) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'));
   return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, assets }, processors));
 }
@@ -388,6 +375,7 @@ function transformPage(
     routeOfFile: ctx.routeOfFile,
     resolvePath: (p: string) => path.resolve(dir, p),
     imageUrl: (abs: string) => ctx.assets.imageUrl(abs),
+    imageProblem: (abs: string) => ctx.assets.problem(abs),
   };
   const vfile = new VFile({ value: pre.text, data: { docsgen: { ctx: markdownCtx, out: result } } });
   const { tree, processor } = parseWithGfmGates(vfile, processors);

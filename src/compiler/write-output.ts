@@ -1,18 +1,52 @@
 // The last stage: everything is written into a temporary folder beside the output, which replaces
 // the output only when the whole build succeeded. A failed build leaves the previous site as it was.
-import { mkdir, readdir, realpath, rename, rm, writeFile, cp, copyFile, stat } from 'node:fs/promises';
+// Every file written or removed goes through `outputFile`: nothing a page says can put a file
+// outside the output folder, and the output never holds a link.
+import { lstat, mkdir, realpath, rename, rm, writeFile, copyFile, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { DocsgenError, error } from './errors.ts';
+import { isInside } from './source-files.ts';
 
 /** Where a build's files go. */
 export interface OutputSink {
   begin(): Promise<void>;
   write(relPath: string, contents: string | Uint8Array): Promise<void>;
+  /** Copies a source file (a real path, checked by the caller to be a source) into the output. */
   copy(from: string, relPath: string): Promise<void>;
-  copyDir(from: string): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
+}
+
+/**
+ * The absolute path of an output file: `relPath` resolved inside `root`, or a DocsgenError. Routes
+ * are checked where they are made; this is the second line of defence, for every writer.
+ */
+export function outputFile(root: string, relPath: string): string {
+  const abs = path.resolve(root, relPath);
+  if (abs === root || !isInside(abs, root)) {
+    throw new DocsgenError(error({ file: relPath }, 'refused to write or remove a file outside the output folder', 'a route or file name leads out of the output folder; this is a bug in docsgen: please report it'));
+  }
+  return abs;
+}
+
+/**
+ * Makes the folders of an output file, and removes a link found on its path (put there by anyone
+ * but docsgen): writing through it would write wherever it points.
+ */
+async function prepareOutputFile(root: string, file: string, dirs: Set<string>): Promise<void> {
+  const dir = path.dirname(file);
+  if (!dirs.has(dir)) {
+    await mkdir(dir, { recursive: true });
+    const real = await realpath(dir);
+    if (!isInside(real, await realpath(root))) {
+      throw new DocsgenError(error({ file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, dir)} from the output folder`));
+    }
+    dirs.add(dir);
+  }
+  const info = await lstat(file).catch(() => undefined);
+  if (info?.isSymbolicLink()) await rm(file);
 }
 
 export class OutputWriter implements OutputSink {
@@ -30,23 +64,15 @@ export class OutputWriter implements OutputSink {
 
   /** Writes a file at a path relative to the output root. */
   async write(relPath: string, contents: string | Uint8Array): Promise<void> {
-    const file = path.join(this.tmpDir, relPath);
-    const dir = path.dirname(file);
-    if (!this.dirs.has(dir)) {
-      await mkdir(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
+    const file = outputFile(this.tmpDir, relPath);
+    await prepareOutputFile(this.tmpDir, file, this.dirs);
     await writeFile(file, contents);
   }
 
   async copy(from: string, relPath: string): Promise<void> {
-    const file = path.join(this.tmpDir, relPath);
-    await mkdir(path.dirname(file), { recursive: true });
+    const file = outputFile(this.tmpDir, relPath);
+    await prepareOutputFile(this.tmpDir, file, this.dirs);
     await copyFile(from, file);
-  }
-
-  async copyDir(from: string): Promise<void> {
-    if (existsSync(from)) await cp(from, this.tmpDir, { recursive: true });
   }
 
   /** Swaps the finished build in. */
@@ -101,12 +127,8 @@ export class IncrementalWriter implements OutputSink {
     const hash = createHash('sha1').update(contents).digest('hex');
     this.current.set(relPath, hash);
     if (this.previous.get(relPath) === hash) return;
-    const file = path.join(this.outDir, relPath);
-    const dir = path.dirname(file);
-    if (!this.dirs.has(dir)) {
-      await mkdir(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
+    const file = outputFile(this.outDir, relPath);
+    await prepareOutputFile(this.outDir, file, this.dirs);
     await writeFile(file, contents);
     this.written.push(relPath);
   }
@@ -116,27 +138,10 @@ export class IncrementalWriter implements OutputSink {
     const hash = `${info.size}:${info.mtimeMs}`;
     this.current.set(relPath, hash);
     if (this.previous.get(relPath) === hash) return;
-    await mkdir(path.dirname(path.join(this.outDir, relPath)), { recursive: true });
-    await copyFile(from, path.join(this.outDir, relPath));
+    const file = outputFile(this.outDir, relPath);
+    await prepareOutputFile(this.outDir, file, this.dirs);
+    await copyFile(from, file);
     this.written.push(relPath);
-  }
-
-  /**
-   * File by file, so that unchanged files are not copied again and removed ones leave the output.
-   * Links are followed, as `cp` in a full build does (a folder only once, in case of a loop).
-   */
-  async copyDir(from: string, to = '', seen = new Set<string>()): Promise<void> {
-    if (!existsSync(from)) return;
-    const real = await realpath(from);
-    if (seen.has(real)) return;
-    seen.add(real);
-    for (const entry of await readdir(from, { withFileTypes: true })) {
-      const abs = path.join(from, entry.name);
-      const rel = to ? `${to}/${entry.name}` : entry.name;
-      const kind = entry.isSymbolicLink() ? await stat(abs).catch(() => undefined) : entry;
-      if (kind?.isDirectory()) await this.copyDir(abs, rel, seen);
-      else if (kind?.isFile()) await this.copy(abs, rel);
-    }
   }
 
   /**
@@ -145,8 +150,8 @@ export class IncrementalWriter implements OutputSink {
    * reloads no page, even when the index was updated since the last build.
    */
   async adopt(relPath: string, contents: string | Uint8Array): Promise<void> {
-    const file = path.join(this.outDir, relPath);
-    await mkdir(path.dirname(file), { recursive: true });
+    const file = outputFile(this.outDir, relPath);
+    await prepareOutputFile(this.outDir, file, this.dirs);
     await writeFile(file, contents);
     const hash = createHash('sha1').update(contents).digest('hex');
     this.lastContents.set(relPath, contents);
@@ -156,7 +161,7 @@ export class IncrementalWriter implements OutputSink {
 
   /** The counterpart of adopt: a file removed beside the builds is no longer the output's. */
   async disown(relPath: string): Promise<void> {
-    await rm(path.join(this.outDir, relPath), { force: true });
+    await rm(outputFile(this.outDir, relPath), { force: true });
     this.lastContents.delete(relPath);
     this.previous.delete(relPath);
     this.current.delete(relPath);
@@ -165,7 +170,7 @@ export class IncrementalWriter implements OutputSink {
   async commit(): Promise<void> {
     for (const relPath of this.previous.keys()) {
       if (this.current.has(relPath)) continue;
-      await rm(path.join(this.outDir, relPath), { force: true });
+      await rm(outputFile(this.outDir, relPath), { force: true });
       this.removed.push(relPath);
     }
     this.previous = this.current;

@@ -1,7 +1,7 @@
 // Redirect stubs for static hosts (HTML at the path and its .html/.htm twins) and a `_redirects`
 // file for hosts that read one. `docsgen serve` answers the same map with 301s.
 import type { RedirectConfig } from './define-config.ts';
-import { normaliseRoute } from './collect-docs.ts';
+import { normaliseRoute, routeProblem, ROUTE_HINT, safeDecode } from '../shared/routes.ts';
 import { error, type Diagnostic } from './errors.ts';
 import { escapeHtml } from './escape-html.ts';
 
@@ -27,12 +27,17 @@ export function resolveRedirects(redirects: RedirectConfig[], routes: Set<string
     }
     const anchor = external ? undefined : /#(.+)$/.exec(r.to)?.[1];
     const ids = anchor === undefined ? undefined : headingIds?.(targetRoute);
-    if (anchor !== undefined && ids && !ids.has(decodeURIComponent(anchor))) {
+    if (anchor !== undefined && ids && !ids.has(safeDecode(anchor))) {
       diagnostics.push(error({ file }, `redirect to ${r.to}: ${targetRoute} has no heading #${anchor}`, 'point the redirect at a heading the page has, or at the page'));
       continue;
     }
     for (const from of Array.isArray(r.from) ? r.from : [r.from]) {
       const source = normaliseRoute(from);
+      const problem = routeProblem(source);
+      if (problem) {
+        diagnostics.push(error({ file }, `redirect from ${JSON.stringify(from)}: ${problem}`, ROUTE_HINT));
+        continue;
+      }
       if (routes.has(source)) {
         diagnostics.push(error({ file }, `redirect from ${from} would hide the page at ${source}`, 'remove the redirect or the page'));
         continue;

@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectDocs, normaliseRoute, stripNumberPrefix } from '../../src/compiler/collect-docs.ts';
+import { collectDocs, stripNumberPrefix } from '../../src/compiler/collect-docs.ts';
+import { normaliseRoute } from '../../src/shared/routes.ts';
 import { tempDir } from '../helpers/run.ts';
 
 function docsTree(files: Record<string, string>): string {
@@ -27,7 +28,7 @@ describe('collectDocs', () => {
       'reference/_skip.md': '# not a page',
       'page.mdx': '# MDX page',
     });
-    const { pages, diagnostics } = await collectDocs(dir, '');
+    const { pages, diagnostics } = await collectDocs(dir, '', [realpathSync(dir)]);
     expect(diagnostics).toEqual([]);
     const byId = Object.fromEntries(pages.map((p) => [p.id, p.route]));
     expect(byId).toEqual({
@@ -50,7 +51,7 @@ describe('collectDocs', () => {
       'b/_category_.yml': 'label: Beta\nposition: 1\n',
       'b/y.md': '# Y',
     });
-    const { categories } = await collectDocs(dir, '');
+    const { categories } = await collectDocs(dir, '', [realpathSync(dir)]);
     expect(categories.get('a')).toEqual({ label: 'Alpha', position: 2 });
     expect(categories.get('b')).toEqual({ label: 'Beta', position: 1 });
   });
@@ -62,7 +63,7 @@ describe('collectDocs', () => {
       'unclosed.md': '---\ntitle: Fine\nBody without a closing fence',
       'wrongtype.md': '---\ntitle: T\nhide_table_of_contents: maybe\n---\n',
     });
-    const { pages, diagnostics } = await collectDocs(dir, '');
+    const { pages, diagnostics } = await collectDocs(dir, '', [realpathSync(dir)]);
     expect(pages.map((p) => p.id)).toEqual(['ok']);
     const byFile = Object.fromEntries(diagnostics.map((d) => [path.basename(d.file), d]));
     expect(byFile['bad.md'].line).toBe(3);
@@ -73,7 +74,7 @@ describe('collectDocs', () => {
 
   it('keeps body line numbers mappable to the file', async () => {
     const dir = docsTree({ 'a.md': '---\ntitle: A\ndescription: B\n---\n\n# Heading' });
-    const { pages } = await collectDocs(dir, '');
+    const { pages } = await collectDocs(dir, '', [realpathSync(dir)]);
     // Line 2 of the body is line 6 of the file.
     expect(pages[0].lineOffset).toBe(4);
     expect(pages[0].body.split('\n')[1]).toBe('# Heading');
@@ -84,21 +85,21 @@ describe('collectDocs between watch rebuilds', () => {
   it('re-reads what the watcher reported, and lists the folder again when files come or go', async () => {
     const dir = docsTree({ 'a.md': '# A', 'b.md': '# B', 'guides/_category_.json': '{"label":"Guides"}', 'guides/c.md': '# C' });
     const cache = { files: new Map() };
-    const first = await collectDocs(dir, '', cache);
+    const first = await collectDocs(dir, '', [realpathSync(dir)], cache);
     const b = first.pages.find((p) => p.id === 'b');
 
     writeFileSync(path.join(dir, 'a.md'), '# A edited');
-    const edited = await collectDocs(dir, '', cache, { files: new Set([path.join(dir, 'a.md')]), structural: false });
+    const edited = await collectDocs(dir, '', [realpathSync(dir)], cache, { files: new Set([path.join(dir, 'a.md')]), structural: false });
     expect(edited.pages.find((p) => p.id === 'a')?.body).toBe('# A edited');
     // Unchanged pages are the same objects, so what is derived from them can be kept.
     expect(edited.pages.find((p) => p.id === 'b')).toBe(b);
 
     writeFileSync(path.join(dir, 'guides/d.md'), '# D');
-    const added = await collectDocs(dir, '', cache, { files: new Set([path.join(dir, 'guides/d.md')]), structural: true });
+    const added = await collectDocs(dir, '', [realpathSync(dir)], cache, { files: new Set([path.join(dir, 'guides/d.md')]), structural: true });
     expect(added.pages.map((p) => p.id)).toContain('guides/d');
 
     writeFileSync(path.join(dir, 'guides/_category_.json'), '{"label":"Renamed"}');
-    const relabelled = await collectDocs(dir, '', cache, { files: new Set([path.join(dir, 'guides/_category_.json')]), structural: false });
+    const relabelled = await collectDocs(dir, '', [realpathSync(dir)], cache, { files: new Set([path.join(dir, 'guides/_category_.json')]), structural: false });
     expect(relabelled.categories.get('guides')?.label).toBe('Renamed');
   });
 });

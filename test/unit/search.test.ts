@@ -10,7 +10,8 @@ import { resolveShellConfig } from '../../src/compiler/shell-config.ts';
 import { digest, documentsKey, searchDocument, searchPages, sourceSearchPage } from '../../src/compiler/index-search.ts';
 import { buildSiteGraph, type GraphPage } from '../../src/compiler/site-graph.ts';
 import type { SourcePage } from '../../src/compiler/collect-docs.ts';
-import { AssetRegistry, transformPages } from '../../src/compiler/transform-markdown.ts';
+import { transformPages } from '../../src/compiler/transform-markdown.ts';
+import { AssetRegistry } from '../../src/compiler/image-assets.ts';
 import { toSegments } from '../../src/runtime/features/search/engine.ts';
 import { tempDir } from '../helpers/run.ts';
 
@@ -87,7 +88,7 @@ describe('the document Pagefind indexes for a page', () => {
       source('raw-h1', '<div><h1>Raw heading</h1></div>\n\nText.\n', { title: 'Real title' }),
       source('no-title', 'Named after its id.\n'),
     ];
-    const transformed = await transformPages(sources, { toc: { min: 2, max: 3 }, routes: sources.map((s) => [s.file, s.route]), assets: new AssetRegistry('/'), routesSignature: 'x' });
+    const transformed = await transformPages(sources, { toc: { min: 2, max: 3 }, routes: sources.map((s) => [s.file, s.route]), assets: new AssetRegistry('/', []), routesSignature: 'x' });
     const graph = await buildSiteGraph({ sources, transformed, categories: new Map(), sidebars: {}, routeBase: '' });
     for (const s of sources) {
       const fed = searchDocument(sourceSearchPage(s, transformed.get(s.id)!));

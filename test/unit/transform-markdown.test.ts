@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AssetRegistry, firstHeadingOf, transformPages, type TransformedPage } from '../../src/compiler/transform-markdown.ts';
+import { firstHeadingOf, transformPages, type TransformedPage } from '../../src/compiler/transform-markdown.ts';
+import { AssetRegistry } from '../../src/compiler/image-assets.ts';
 import type { SourcePage } from '../../src/compiler/collect-docs.ts';
 import { tempDir } from '../helpers/run.ts';
-import { writeFileSync } from 'node:fs';
+import { realpathSync, writeFileSync } from 'node:fs';
 
 const dir = tempDir();
-writeFileSync(path.join(dir, 'pic.png'), 'png-bytes');
+writeFileSync(path.join(dir, 'pic.png'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+const roots = [realpathSync(dir)];
 
 async function transform(body: string, extra: Partial<SourcePage> = {}): Promise<TransformedPage> {
   const page: SourcePage = {
@@ -24,7 +26,7 @@ async function transform(body: string, extra: Partial<SourcePage> = {}): Promise
   const result = await transformPages([page], {
     toc: { min: 2, max: 3 },
     routes: [[other, '/other'], [page.file, page.route]],
-    assets: new AssetRegistry('/'),
+    assets: new AssetRegistry('/', roots),
     routesSignature: 'x',
   });
   return result.get('page')!;
@@ -99,7 +101,7 @@ describe('markdown transform', () => {
   it('transforms a cached page again when its title changes, since its h1 shows it', async () => {
     const cache = new Map<string, TransformedPage>();
     const page = (title: string): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { title }, body: 'Same body.', lineOffset: 0, isMdx: false });
-    const run = async (title: string) => (await transformPages([page(title)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/'), routesSignature: 'x', cache })).get('p')!.html;
+    const run = async (title: string) => (await transformPages([page(title)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), routesSignature: 'x', cache })).get('p')!.html;
     expect(await run('Before')).toMatch(/^<h1>Before<\/h1>/);
     expect(await run('After')).toMatch(/^<h1>After<\/h1>/);
   });
@@ -107,7 +109,7 @@ describe('markdown transform', () => {
   it('leaves the title heading out with hide_title, and transforms a cached page again when it changes', async () => {
     const cache = new Map<string, TransformedPage>();
     const page = (hide_title: boolean): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { title: 'T', hide_title }, body: 'Same body.', lineOffset: 0, isMdx: false });
-    const run = async (hide: boolean) => (await transformPages([page(hide)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/'), routesSignature: 'x', cache })).get('p')!.html;
+    const run = async (hide: boolean) => (await transformPages([page(hide)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), routesSignature: 'x', cache })).get('p')!.html;
     expect(await run(true)).toBe('<p>Same body.</p>');
     expect(await run(false)).toMatch(/^<h1>T<\/h1>/);
     // Only the generated heading is hidden: a page's own h1 stays.
@@ -128,7 +130,7 @@ describe('markdown transform', () => {
   it('transforms a cached page again when its TOC levels change', async () => {
     const cache = new Map<string, TransformedPage>();
     const page = (max: number): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { toc_max_heading_level: max }, body: '## A\n\n### B\n\n#### C', lineOffset: 0, isMdx: false });
-    const run = async (max: number) => (await transformPages([page(max)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/'), routesSignature: 'x', cache })).get('p')!.toc.length;
+    const run = async (max: number) => (await transformPages([page(max)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), routesSignature: 'x', cache })).get('p')!.toc.length;
     expect(await run(4)).toBe(3);
     expect(await run(2)).toBe(1);
   });

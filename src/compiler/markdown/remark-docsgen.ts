@@ -1,12 +1,12 @@
 // One remark plugin for docsgen's dialect: admonitions and tabs from directives, heading ids and
 // the TOC, and the links and images of the page with their source positions (for the checks).
-import GithubSlugger from 'github-slugger';
+import GithubSlugger, { slug as slugOf } from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
 import type { Root, Heading, Link, Image, Parent, RootContent, Text, Definition, LinkReference, ImageReference } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { TocEntry } from '../../shared/types.ts';
 import { ADMONITION_KINDS } from './preprocess.ts';
-import { error, type Diagnostic } from '../errors.ts';
+import { error, warning, type Diagnostic } from '../errors.ts';
 
 export interface OutboundLink {
   /** As written. */
@@ -28,6 +28,8 @@ export interface ImageRef {
   sitePath?: string;
   /** The content-hashed URL a relative image was given: the page's HTML holds it. */
   url?: string;
+  /** Why the file cannot be published as an image (outside the source folders, not an image). */
+  problem?: string;
   line: number;
   column: number;
 }
@@ -50,6 +52,8 @@ export interface DocsgenMarkdownContext {
   resolvePath: (relative: string) => string;
   /** Public URL for a local image (copied with a content hash). */
   imageUrl: (absPath: string) => string | undefined;
+  /** Why a local file cannot be published as an image; undefined for an image, or a missing file. */
+  imageProblem: (absPath: string) => string | undefined;
 }
 
 export interface DocsgenMarkdownResult {
@@ -57,6 +61,8 @@ export interface DocsgenMarkdownResult {
   toc: TocEntry[];
   links: OutboundLink[];
   images: ImageRef[];
+  /** Ids given in raw HTML (`<a id="x">`, `<a name="x">`): link targets as headings are. */
+  anchors?: string[];
   firstH1?: string;
   diagnostics: Diagnostic[];
 }
@@ -198,35 +204,75 @@ function buildTabs(node: ContainerDirective, n: number, ctx: DocsgenMarkdownCont
   ];
 }
 
-/** Gives headings their ids and makes the TOC; returns the link definitions, met on the way. */
+/**
+ * Gives headings their ids and makes the TOC; returns the link definitions, met on the way. Ids
+ * are unique and never empty: explicit `{#id}`s are taken first, wherever they are on the page,
+ * and a generated id steps around them (`## Setup` before `## Other {#setup}` gets `setup-1`).
+ */
 function collectHeadings(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): Map<string, Definition> {
   const slugger = new GithubSlugger();
   const definitions = new Map<string, Definition>();
+  const headings: Heading[] = [];
+  const explicitIds = new Map<Heading, string>();
   walk(tree, (child) => {
     if (child.type === 'definition') definitions.set(child.identifier, child);
+    if (child.type === 'html') collectHtmlAnchors(child.value, out);
     if (child.type !== 'heading') return;
-    const node: Heading = child;
-    let explicit: string | undefined;
-    const last = node.children[node.children.length - 1];
-    if (last?.type === 'text') {
-      const m = CUSTOM_ID.exec(last.value);
-      if (m) {
-        explicit = m[1];
-        last.value = last.value.slice(0, m.index);
-      }
+    headings.push(child);
+    const last = child.children[child.children.length - 1];
+    const m = last?.type === 'text' ? CUSTOM_ID.exec(last.value) : null;
+    if (!m || last?.type !== 'text') return;
+    last.value = last.value.slice(0, m.index);
+    const id = slugger.slug(m[1], true);
+    if (id !== m[1]) {
+      out.diagnostics.push(warning({ file: ctx.file, ...pos(ctx, child) }, `heading id {#${m[1]}} is used twice on this page; this one is #${id}`, 'give each heading its own id'));
     }
+    explicitIds.set(child, id);
+  });
+  for (const node of headings) {
     const text = toString(node).trim();
     if (node.depth === 1 && out.firstH1 === undefined) out.firstH1 = text;
-    const id = explicit ? (slugger.slug(explicit), explicit) : slugger.slug(text);
+    // A heading of emoji or punctuation alone slugs to nothing: it still needs an id to link to.
+    const id = explicitIds.get(node) ?? slugger.slug(slugOf(text) === '' ? 'heading' : text);
     node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
     out.headings.push({ id, text, level: node.depth });
     if (node.depth >= ctx.toc.min && node.depth <= ctx.toc.max) out.toc.push({ id, text, level: node.depth });
-  });
+  }
   return definitions;
+}
+
+const HTML_ANCHOR = /<[a-z][\w-]*\s[^>]*?\b(?:id|name)\s*=\s*(?:"([^"]+)"|'([^']+)')/gi;
+
+/** Ids in raw HTML can be linked to like headings (`<a id="legacy-anchor"></a>` kept for old links). */
+function collectHtmlAnchors(html: string, out: DocsgenMarkdownResult): void {
+  for (const m of html.matchAll(HTML_ANCHOR)) (out.anchors ??= []).push(m[1] ?? m[2]);
+}
+
+/** Links that would run code or open inline data when followed; the page keeps their text, not the link. */
+const SCRIPT_URL = /^(javascript|vbscript|data):/i;
+
+function isScriptUrl(url: string): boolean {
+  // Browsers ignore whitespace and control characters in a scheme (`java\tscript:`), so must we.
+  // eslint-disable-next-line no-control-regex
+  return SCRIPT_URL.test(url.replace(/[\u0000-\u0020\u007f]/g, ''));
+}
+
+/** Keeps a link's text and drops the link itself. */
+function dropLink(node: Link | LinkReference, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult, url: string) {
+  node.data = { ...node.data, hName: 'span', hProperties: { href: undefined, target: undefined, rel: undefined } };
+  out.diagnostics.push(
+    warning({ file: ctx.file, ...pos(ctx, node) }, `link to ${url.split(':')[0]}: URL removed; the text is kept without a link`, 'link to a page or an http(s) URL; scripts belong in the site config'),
+  );
 }
 
 function collectLinksAndImages(tree: Root, definitions: Map<string, Definition>, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
   walk(tree, (node) => {
+    if (node.type === 'definition' && isScriptUrl(node.url)) return;
+    if (node.type === 'link' && isScriptUrl(node.url)) return dropLink(node, ctx, out, node.url);
+    if (node.type === 'linkReference') {
+      const def = definitions.get((node as LinkReference).identifier);
+      if (def && isScriptUrl(def.url)) return dropLink(node as LinkReference, ctx, out, def.url);
+    }
     if (node.type === 'link' || node.type === 'definition') {
       const n = node as Link | Definition;
       // A definition is checked where it is written; references reuse its rewritten URL.
@@ -258,8 +304,9 @@ function collectLinksAndImages(tree: Root, definitions: Map<string, Definition>,
 function handleLink(url: string, at: { line: number; column: number }, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): string | undefined {
   if (!url || EXTERNAL.test(url) || url.startsWith('//')) return undefined;
   const hashAt = url.indexOf('#');
-  const pathPart = decodeURI(hashAt >= 0 ? url.slice(0, hashAt) : url).replace(/\?.*$/, '');
-  const anchor = hashAt >= 0 ? decodeURIComponent(url.slice(hashAt + 1)) : undefined;
+  const pathPart = decoded(hashAt >= 0 ? url.slice(0, hashAt) : url, decodeURI, url, at, ctx, out)?.replace(/\?.*$/, '');
+  const anchor = hashAt >= 0 ? decoded(url.slice(hashAt + 1), decodeURIComponent, url, at, ctx, out) : undefined;
+  if (pathPart === undefined || (hashAt >= 0 && anchor === undefined)) return undefined;
   const link: OutboundLink = { raw: url, line: at.line, column: at.column, anchor: anchor || undefined };
   if (pathPart === '') {
     out.links.push(link);
@@ -289,13 +336,25 @@ function handleLink(url: string, at: { line: number; column: number }, ctx: Docs
 
 function handleImage(url: string, at: { line: number; column: number }, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): string | undefined {
   if (!url || EXTERNAL.test(url) || url.startsWith('//') || url.startsWith('data:')) return undefined;
-  const clean = decodeURI(url.replace(/[?#].*$/, ''));
+  const clean = decoded(url.replace(/[?#].*$/, ''), decodeURI, url, at, ctx, out);
+  if (clean === undefined) return undefined;
   if (clean.startsWith('/')) {
     out.images.push({ raw: url, sitePath: clean, line: at.line, column: at.column });
     return undefined;
   }
   const abs = ctx.resolvePath(clean);
-  const hashed = ctx.imageUrl(abs);
-  out.images.push({ raw: url, file: abs, ...(hashed ? { url: hashed } : {}), line: at.line, column: at.column });
+  const problem = ctx.imageProblem(abs);
+  const hashed = problem ? undefined : ctx.imageUrl(abs);
+  out.images.push({ raw: url, file: abs, ...(hashed ? { url: hashed } : {}), ...(problem ? { problem } : {}), line: at.line, column: at.column });
   return hashed;
+}
+
+/** A URL part percent-decoded, or undefined with an error at the link for a malformed `%` escape. */
+function decoded(part: string, decode: (s: string) => string, url: string, at: { line: number; column: number }, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): string | undefined {
+  try {
+    return decode(part);
+  } catch {
+    out.diagnostics.push(error({ file: ctx.file, ...at }, `malformed percent-encoding in ${url}`, 'a "%" in a URL starts an escape such as %20; write a literal "%" as %25'));
+    return undefined;
+  }
 }

@@ -1,0 +1,45 @@
+// What a route is: a normalised URL path. Every route the compiler makes (doc pages, generated
+// pages, redirect sources) goes through `routeProblem` before anything is written for it, so no
+// spelling of a route can name a file outside the output folder.
+
+/** `/x.html`, `/x/index`, `/x/` and `/x/index.html` all name the page `/x`. */
+export function normaliseRoute(route: string): string {
+  let r = route.replace(/\/+/g, '/');
+  r = r.replace(/\.html?$/, '');
+  r = r.replace(/(^|\/)index$/, '');
+  r = r.replace(/\/+$/, '');
+  return r === '' ? '/' : r.startsWith('/') ? r : `/${r}`;
+}
+
+/** Joins path parts into a normalised route: leading slash, no trailing slash, no `/index`. */
+export function joinRoute(...parts: string[]): string {
+  const joined = parts.join('/').split('/').filter(Boolean).join('/');
+  return normaliseRoute(`/${joined}`);
+}
+
+/**
+ * Why a route cannot be one, or undefined when it is fine. A segment may hold any character a URL
+ * path can carry except the ones that would change what the path means once it is a file name or
+ * a URL: `.` and `..` segments, `\`, `?`, `#`, `%` (a route is not percent-encoded), NUL and
+ * other control characters.
+ */
+export function routeProblem(route: string): string | undefined {
+  if (!route.startsWith('/')) return 'it must start with "/"';
+  const segments = route.split('/').slice(1);
+  if (segments.some((s) => s === '.' || s === '..')) return 'it has a "." or ".." segment';
+  // eslint-disable-next-line no-control-regex
+  const bad = /[\u0000-\u001f\u007f\\?#%]/.exec(route);
+  if (bad) return `it contains ${JSON.stringify(bad[0])}`;
+  return undefined;
+}
+
+export const ROUTE_HINT = 'a route is a URL path below the site: use words joined by "/", without "." or ".." segments';
+
+/** Percent-decoded, or as written when it is not valid percent-encoding (it then matches no id or file). */
+export function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
