@@ -7,6 +7,7 @@ import { error, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { joinRoute, routeProblem, ROUTE_HINT } from '../shared/routes.ts';
+import { MAX_PAGE_BYTES } from './limits.ts';
 import { linkOutsideError, listFiles, type ListedFile, type SourceRoots } from './source-files.ts';
 
 export interface Frontmatter {
@@ -207,8 +208,14 @@ async function readPageCached(
 async function readPage(docsDir: string, listed: ListedFile, routeBase: string, diagnostics: Diagnostic[]): Promise<SourcePage | undefined> {
   const relPath = listed.rel;
   const file = path.join(docsDir, relPath);
-  const raw = await readFile(listed.real, 'utf8').catch(() => undefined);
-  if (raw === undefined) return undefined;
+  const bytes = await readFile(listed.real).catch(() => undefined);
+  if (bytes === undefined) return undefined;
+  if (bytes.length > MAX_PAGE_BYTES) {
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+    diagnostics.push(error({ file: rel(file), line: 1, column: 1 }, `page is ${mb(bytes.length)}, over the limit of ${mb(MAX_PAGE_BYTES)}`, 'split it into several pages'));
+    return undefined;
+  }
+  const raw = bytes.toString('utf8');
   const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const fm = splitFrontmatter(text, rel(file), diagnostics);
   if (!fm) return undefined;

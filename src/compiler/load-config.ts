@@ -5,7 +5,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
 import type { DocsgenConfig, EditUrlParams } from './define-config.ts';
-import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
+import { SourceMap } from 'node:module';
+import { DocsgenError, error, sortDiagnostics, type Diagnostic, type SourceLocation } from './errors.ts';
 
 import { packageRoot } from './package-root.ts';
 import { sourceRoots, type SourceRoots } from './source-files.ts';
@@ -13,18 +14,25 @@ import { sourceRoots, type SourceRoots } from './source-files.ts';
 /** Bundles a TS/JS module (ESM or CommonJS) and returns its default export. */
 export async function importSiteModule(file: string): Promise<unknown> {
   let code: string;
+  let map: string | undefined;
+  // Never written: the name only anchors the source map's paths.
+  const outfile = path.join(path.dirname(file), '__docsgen_module.js');
   try {
     const result = await esbuild.build({
       entryPoints: [file],
       bundle: true,
       write: false,
+      outfile,
+      sourcemap: 'external',
+      sourcesContent: false,
       format: 'esm',
       platform: 'node',
       target: 'node20',
       alias: { docsgen: path.join(packageRoot(), 'src/compiler/define-config.ts') },
       logLevel: 'silent',
     });
-    code = result.outputFiles[0].text;
+    code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+    map = result.outputFiles.find((f) => f.path.endsWith('.map'))?.text;
   } catch (e) {
     const failure = e as esbuild.BuildFailure;
     const first = failure.errors?.[0];
@@ -36,8 +44,27 @@ export async function importSiteModule(file: string): Promise<unknown> {
       ),
     );
   }
-  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  let mod;
+  try {
+    mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  } catch (e) {
+    // The module is code of the site's: what it throws is reported at its own line, not as a stack
+    // through a data: URL as long as the module.
+    const where = thrownAt(e, map, outfile) ?? { file };
+    const message = e instanceof Error ? e.message : String(e);
+    throw new DocsgenError(error({ ...where, file: rel(where.file) }, `${rel(file)} threw an error while loading: ${message}`, 'the config and sidebars are code that runs at every build: fix the error at this line'));
+  }
   return mod.default ?? mod;
+}
+
+/** Where in the sources an error thrown by a bundled module was thrown, from its stack and source map. */
+function thrownAt(e: unknown, map: string | undefined, outfile: string): SourceLocation | undefined {
+  const frame = /data:text\/javascript;base64,[A-Za-z0-9+/=]*:(\d+):(\d+)/.exec((e as Error)?.stack ?? '');
+  if (!frame || !map) return undefined;
+  const entry = new SourceMap(JSON.parse(map)).findEntry(Number(frame[1]) - 1, Number(frame[2]) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+  if (!entry.originalSource || entry.originalLine === undefined) return undefined;
+  const source = entry.originalSource.startsWith('file://') ? new URL(entry.originalSource).pathname : path.resolve(path.dirname(outfile), entry.originalSource);
+  return { file: source, line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
 }
 
 const link = z.strictObject({ label: z.string(), to: z.string().optional(), href: z.string().optional() });
@@ -197,7 +224,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   }
   const user = parsed.data as DocsgenConfig;
   const siteDir = path.dirname(configFile);
-  const rootDir = path.basename(siteDir) === 'site' ? path.dirname(siteDir) : siteDir;
+  const rootDir = projectRootOf(configFile);
   const toc = { min: user.tableOfContents?.minHeadingLevel ?? 2, max: user.tableOfContents?.maxHeadingLevel ?? 3 };
   if (toc.min > toc.max) {
     throw new DocsgenError(error({ file: rel(configFile) }, 'config.tableOfContents: minHeadingLevel is greater than maxHeadingLevel'));
@@ -218,6 +245,12 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
     toc,
     roots: sourceRoots([path.join(rootDir, 'content'), docsDir, siteDir, staticDir]),
   };
+}
+
+/** The project's folder: the one above `site/` when the config is in one, else the config's own. */
+export function projectRootOf(configFile: string): string {
+  const siteDir = path.dirname(path.resolve(configFile));
+  return path.basename(siteDir) === 'site' ? path.dirname(siteDir) : siteDir;
 }
 
 /** What `serve --watch` watches: folders with everything below them, and single files. */

@@ -21,7 +21,8 @@ import { remarkDocsgen, type DocsgenMarkdownContext, type DocsgenMarkdownResult,
 import { CODE_THEME, codeMetaTransformer, getHighlighter, languagesUsed } from './markdown/highlight.ts';
 import { docTitle, type SourcePage } from './collect-docs.ts';
 import type { TocEntry } from '../shared/types.ts';
-import type { Diagnostic } from './errors.ts';
+import { error, type Diagnostic } from './errors.ts';
+import { MAX_NESTING_DEPTH } from './limits.ts';
 import { rel } from './load-config.ts';
 import { escapeHtml } from './escape-html.ts';
 import { transformInWorkers, workerCount } from './transform-workers.ts';
@@ -345,6 +346,21 @@ function createProcessor(highlighter: Highlighter, cache: Map<string, Root> | un
     .freeze() as unknown as Processor;
 }
 
+/** The first node found deeper than the nesting limit, or undefined; iterative, as the tree may be very deep. */
+function tooDeep(tree: MdastRoot): { position?: { start: { line: number; column: number } } } | undefined {
+  const stack: [node: { children?: unknown[]; position?: { start: { line: number; column: number } } }, depth: number][] = [[tree, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_NESTING_DEPTH) return node;
+    for (const child of node.children ?? []) stack.push([child as typeof node, depth + 1]);
+  }
+  return undefined;
+}
+
+function failedPage(file: string, at: { line: number; column: number }, message: string, hint: string): TransformedPage {
+  return { html: '', headings: [], toc: [], links: [], images: [], diagnostics: [error({ file, ...at }, message, hint)] };
+}
+
 /**
  * The heading levels of a page's TOC: its frontmatter's, else the site's. A level given alone
  * widens the other one if they would cross (`toc_min_heading_level: 4` on a site that stops at 3
@@ -378,8 +394,17 @@ function transformPage(
     imageProblem: (abs: string) => ctx.assets.problem(abs),
   };
   const vfile = new VFile({ value: pre.text, data: { docsgen: { ctx: markdownCtx, out: result } } });
-  const { tree, processor } = parseWithGfmGates(vfile, processors);
-  const html = String(processor.stringify(processor.runSync(tree as MdastRoot, vfile), vfile));
+  let html: string;
+  try {
+    const { tree, processor } = parseWithGfmGates(vfile, processors);
+    const deep = tooDeep(tree as MdastRoot);
+    if (deep) return failedPage(file, { line: (deep.position?.start.line ?? 1) + page.lineOffset, column: deep.position?.start.column ?? 1 }, `blocks nest more than ${MAX_NESTING_DEPTH} levels deep here`, 'flatten the nested lists or quotes');
+    html = String(processor.stringify(processor.runSync(tree as MdastRoot, vfile), vfile));
+  } catch (e) {
+    // Whatever a page makes the pipeline throw is that page's problem, reported at its file.
+    const overflow = e instanceof RangeError && /call stack/i.test(e.message);
+    return failedPage(file, { line: 1, column: 1 }, `could not transform this page: ${(e as Error)?.message ?? e}`, overflow ? `the page nests too deeply (the limit is ${MAX_NESTING_DEPTH} levels)` : 'this may be a bug in docsgen or a markdown plugin');
+  }
   // Made here rather than by the graph, so that no later stage holds a second, titled copy of the HTML.
   const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true;
   return { html: titled ? `<h1>${escapeHtml(docTitle(page, undefined))}</h1>\n${html}` : html, ...result };

@@ -11,7 +11,7 @@ import { prepareOnDemand, type OnDemandSite } from '../compiler/render-on-demand
 import { htmlPathOf } from '../compiler/write-output.ts';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { loadConfig, sourcePaths, type SourcePaths } from '../compiler/load-config.ts';
+import { loadConfig, projectRootOf, sourcePaths, type SourcePaths } from '../compiler/load-config.ts';
 import type { FSWatcher } from 'chokidar';
 
 export interface ServeOptions {
@@ -36,6 +36,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function serve(opts: ServeOptions): Promise<number> {
   const started = performance.now();
   const outDir = path.resolve(opts.out);
+  const projectRoot = projectRootOf(opts.config);
   const cache = createBuildCache();
   const sink = opts.watch ? new IncrementalWriter(outDir) : undefined;
   let redirects = new Map<string, string>();
@@ -92,9 +93,9 @@ export async function serve(opts: ServeOptions): Promise<number> {
     } catch (e) {
       // What this build was told of may not have been read (it stopped early): check everything next time.
       buildChanges.owe();
-      lastError = e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e);
-      console.error(lastError);
+      console.error(e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e));
       console.error('docsgen: build failed; still serving the last good build');
+      lastError = clientMessage(e, projectRoot);
       broadcast('build-error', lastError);
       // With no good build yet, pages keep being rendered on demand, from the sources as they are now.
       if (opts.watch && !built) await prepare(false);
@@ -132,7 +133,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
       // The full build reports the same problem, with the overlay; until then, nothing to show.
       onDemand = undefined;
       if (!(e instanceof DocsgenError)) console.error(String((e as Error)?.stack ?? e));
-      else if (announce) broadcast('build-error', e.message);
+      else if (announce) broadcast('build-error', clientMessage(e, projectRoot));
     }
   };
   if (opts.watch) await prepare(false);
@@ -230,6 +231,15 @@ class Changes {
   owe(): void {
     this.everything = true;
   }
+}
+
+/**
+ * What open pages are told of a failed build: docsgen's diagnostics with project-relative paths;
+ * for anything else (a bug), only that the terminal has the details, never a stack.
+ */
+function clientMessage(e: unknown, projectRoot: string): string {
+  if (!(e instanceof DocsgenError)) return 'docsgen hit an internal error: the terminal running docsgen serve shows it';
+  return e.message.split(projectRoot + path.sep).join('');
 }
 
 /** Whether any page shown on demand is not what the build wrote for it. */

@@ -1,9 +1,9 @@
 // A static host for the built site: clean URLs, 404.html with status 404, configured redirects as
 // 301s, HEAD, and nothing outside the output folder however the path is spelled.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside } from '../compiler/source-files.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -68,9 +68,11 @@ export function safePath(rawUrl: string): string | undefined {
 
 export function createStaticServer(options: StaticServerOptions): Server {
   return createServer((req, res) => {
-    handle(req, res, options).catch((e) => {
-      res.statusCode = 500;
-      res.end(String(e));
+    handle(req, res, options).catch((e: unknown) => {
+      // The terminal gets the details; a client never sees a stack or a path of this machine.
+      console.error(`docsgen serve: ${req.method} ${req.url}: ${(e as Error)?.message ?? e}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Internal server error\n');
+      else res.destroy();
     });
   });
 }
@@ -102,17 +104,26 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Static
     res.end(req.method === 'HEAD' ? undefined : body);
     return;
   }
-  const root = options.root();
-  for (const candidate of candidates(urlPath)) {
-    const file = path.join(root, candidate);
-    if (!file.startsWith(root + path.sep) && file !== root) continue;
-    const info = await stat(file).catch(() => undefined);
-    if (info?.isFile()) {
-      await sendFile(req, res, file, 200, options);
-      return;
-    }
+  const root = await realpath(options.root()).catch(() => undefined);
+  for (const candidate of root ? candidates(urlPath) : []) {
+    const file = await servedFile(root!, candidate);
+    if (file && (await sendFile(req, res, file, 200, options))) return;
   }
-  await sendFile(req, res, path.join(root, '404.html'), 404, options);
+  const notFound = root && (await servedFile(root, '404.html'));
+  if (!notFound || !(await sendFile(req, res, notFound, 404, options))) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(req.method === 'HEAD' ? undefined : 'Not found\n');
+  }
+}
+
+/**
+ * The real path of a file of the root, or undefined: a link, however it got into the output
+ * folder, is followed only to find that it leads out of it, and then the file is not served.
+ */
+async function servedFile(root: string, relPath: string): Promise<string | undefined> {
+  const real = await realpath(path.join(root, relPath)).catch(() => undefined);
+  if (!real || !isInside(real, root) || real === root) return undefined;
+  const info = await stat(real).catch(() => undefined);
+  return info?.isFile() ? real : undefined;
 }
 
 /** `/a` → `a`, `a/index.html`, `a.html`; `/a.html` and `/a/index` also find `a/index.html`. */
@@ -122,25 +133,37 @@ function candidates(urlPath: string): string[] {
   return [...new Set([p, bare ? `${bare}/index.html` : 'index.html', `${bare}.html`])].filter((c) => c !== '' && c !== '.html');
 }
 
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, options: StaticServerOptions): Promise<void> {
+/**
+ * Sends a file; false when it is gone by the time it is read (`serve --watch` removes files while
+ * pages are fetched), so the caller can answer 404 instead.
+ */
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, options: StaticServerOptions): Promise<boolean> {
   const type = contentType(file);
-  const info = await stat(file).catch(() => undefined);
-  if (!info) {
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(status === 404 ? 'Not found\n' : '');
-    return;
-  }
   const headers: Record<string, string | number> = { 'content-type': type, 'cache-control': /\/assets\//.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache' };
   if (type.startsWith('text/html') && options.transformHtml) {
-    const { readFile } = await import('node:fs/promises');
-    const body = Buffer.from(options.transformHtml(await readFile(file, 'utf8')));
+    const html = await readFile(file, 'utf8').catch(() => undefined);
+    if (html === undefined) return false;
+    const body = Buffer.from(options.transformHtml(html));
     res.writeHead(status, { ...headers, 'content-length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
-    return;
+    return true;
+  }
+  // Opened before the status is sent: a file removed since it was found is then a 404, not a crash.
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (!handle) return false;
+  const info = await handle.stat().catch(() => undefined);
+  if (!info?.isFile()) {
+    await handle.close();
+    return false;
   }
   res.writeHead(status, { ...headers, 'content-length': info.size });
   if (req.method === 'HEAD') {
+    await handle.close();
     res.end();
-    return;
+    return true;
   }
-  createReadStream(file).pipe(res);
+  const stream = handle.createReadStream();
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+  return true;
 }
