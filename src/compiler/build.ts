@@ -21,7 +21,8 @@ import { createCodeHighlighter } from './markdown/highlight.ts';
 import { indexSearch, searchPages, startSearchFeed, type SearchFeed } from './index-search.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { AssetRegistry } from './image-assets.ts';
-import { linkOutsideError, listFiles, type ListedFile } from './source-files.ts';
+import { escapeHtml } from './escape-html.ts';
+import { linkOutsideError, listFiles, type ListedFile, type SourceRoots } from './source-files.ts';
 
 export interface BuildOptions {
   config: string;
@@ -142,13 +143,13 @@ export async function loadSite(options: BuildOptions, time: StageTimer): Promise
  * for the Unleash API, which `serve --watch` used to pay before serving its first page, so they are
  * kept on disk for as long as the document's text, its source settings and the compiler are the same.
  */
-async function apiPages(source: OpenApiSourceConfig, text: string, file: string, routeBase: string, cacheDir: string | undefined): Promise<ApiPages & { diagnostics: Diagnostic[] }> {
+async function apiPages(source: OpenApiSourceConfig, text: string, file: string, routeBase: string, roots: SourceRoots, cacheDir: string | undefined): Promise<ApiPages & { diagnostics: Diagnostic[] }> {
   // The id's hash keeps apart ids that read the same once made safe for a file name (`a.b`, `a_b`).
   const name = `openapi-${source.id.replace(/[^\w-]/g, '_')}-${createHash('sha256').update(source.id).digest('hex').slice(0, 8)}`;
   const key = createHash('sha256').update(JSON.stringify([source, file, routeBase])).update('\0').update(text).digest('hex');
   const cached = cacheDir ? await readCached<ApiPages & { diagnostics: Diagnostic[] }>(cacheDir, name, key) : undefined;
   if (cached) return cached;
-  const api = await parseOpenApi(source, text, file);
+  const api = await parseOpenApi(source, text, file, roots);
   const code = await createCodeHighlighter(API_CODE_LANGUAGES);
   let built: ApiPages & { diagnostics: Diagnostic[] };
   try {
@@ -315,7 +316,7 @@ async function collectApis(config: ResolvedConfig, cacheDir: string | undefined)
   for (const source of config.user.openapi ?? []) {
     try {
       const { text, file } = await readOpenApiText(source, config.siteDir, out.diagnostics);
-      const built = await apiPages(source, text, file, config.routeBasePath, cacheDir);
+      const built = await apiPages(source, text, file, config.routeBasePath, config.roots, cacheDir);
       out.pages.push(...built.pages);
       out.sidebars.set(source.id, built.sidebar);
       out.indexIds.set(source.id, built.indexId);
@@ -414,7 +415,7 @@ function sitemap(config: ResolvedConfig, graph: SiteGraph): string {
     .filter((p) => !p.unlisted)
     .map((p) => p.route)
     .sort()
-    .map((r) => `<url><loc>${origin}${r === '/' ? '/' : r}</loc></url>`)
+    .map((r) => `<url><loc>${escapeHtml(encodeURI(origin + r))}</loc></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }

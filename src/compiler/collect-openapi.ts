@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { parse as parseYaml } from 'yaml';
+import { fileURLToPath } from 'node:url';
 import type { OpenApiSourceConfig } from './define-config.ts';
+import { resolveSource, type SourceRoots } from './source-files.ts';
 import { error, warning, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
 import type { OpenApiDocument, OpenApiOperation } from './openapi-types.ts';
@@ -48,7 +50,7 @@ export function operationIdFrom(method: string, apiPath: string): string {
 }
 
 /** Parses and validates a document read with readOpenApiText; its diagnostics are those of the document alone. */
-export async function parseOpenApi(source: OpenApiSourceConfig, text: string, file: string): Promise<LoadedApi> {
+export async function parseOpenApi(source: OpenApiSourceConfig, text: string, file: string, roots: SourceRoots): Promise<LoadedApi> {
   const diagnostics: Diagnostic[] = [];
   let raw: unknown;
   try {
@@ -60,8 +62,20 @@ export async function parseOpenApi(source: OpenApiSourceConfig, text: string, fi
     // validate() dereferences its argument in place; keep the original with its $refs for rendering.
     // Loaded here: a site without OpenAPI sources should not pay for it at start-up.
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-    await SwaggerParser.validate(structuredClone(raw) as never);
+    // A document is content: its $refs are read only from files inside the source folders, and
+    // never fetched unless its source allows it (builds are offline by default).
+    const base = /^https?:\/\//.test(file) ? file : path.resolve(file);
+    await SwaggerParser.validate(base, structuredClone(raw) as never, {
+      resolve: {
+        http: source.remoteRefs === true ? { timeout: 15_000 } : false,
+        file: { order: 100, canRead: true, read: (ref: { url: string }) => readContainedRef(ref.url, roots) },
+      },
+    } as never);
   } catch (e) {
+    const remote = /"(https?:\/\/[^"]+)"/.exec((e as Error)?.message ?? '');
+    if (remote && source.remoteRefs !== true) {
+      throw fail(error({ file }, `$ref to ${remote[1]} is not fetched: set remoteRefs: true on the openapi source to allow it`, 'a build reads nothing from the network unless the config says so; or copy the schema into the document'));
+    }
     throw fail(...validationDiagnostics(e, file, text));
   }
   const doc = raw as OpenApiDocument;
@@ -95,6 +109,15 @@ export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: stri
   } catch {
     throw fail(error({ file: rel(abs) }, `OpenAPI document not found (openapi source "${source.id}")`, 'the spec path is relative to the config file'));
   }
+}
+
+async function readContainedRef(url: string, roots: SourceRoots): Promise<Buffer> {
+  if (/^https?:/i.test(url)) throw new Error(`${url} is not fetched: set remoteRefs: true on the openapi source to allow it`);
+  const file = url.startsWith('file:') ? fileURLToPath(url) : url;
+  const found = await resolveSource(file, roots);
+  if (!found) throw new Error(`${rel(file)} not found`);
+  if ('outside' in found) throw new Error(`${rel(file)} lies outside the content, site and static folders`);
+  return readFile(found.real);
 }
 
 class OpenApiFailure extends Error {

@@ -38,6 +38,8 @@ export interface OpenApiSourceConfig {
    * "API reference" category is appended to it.
    */
   sidebar?: string;
+  /** Fetch `$ref`s to http(s) URLs while building; off by default, so a build reads nothing from the network it was not told to. */
+  remoteRefs?: boolean;
   /** Committed copy used when `spec` is a URL that cannot be fetched. */
   snapshot?: string;
   /** Title of the index page at `route`; by default the document's title followed by "reference". */

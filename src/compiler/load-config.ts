@@ -146,6 +146,7 @@ const configSchema = z.strictObject({
         route: z.string(),
         sidebar: z.string().optional(),
         snapshot: z.string().optional(),
+        remoteRefs: z.boolean().optional(),
         indexTitle: z.string().optional(),
       }),
     )

@@ -8,7 +8,7 @@ import { docTitle, lastSegment, stripNumberPrefix } from './collect-docs.ts';
 import { joinRoute, normaliseRoute, routeProblem, ROUTE_HINT, safeDecode } from '../shared/routes.ts';
 import path from 'node:path';
 import type { TransformedPage } from './transform-markdown.ts';
-import { error, type Diagnostic } from './errors.ts';
+import { error, warning, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
 import GithubSlugger from 'github-slugger';
 
@@ -205,7 +205,17 @@ function resolveDoc(
     );
     return undefined;
   }
-  if (owns && !ctx.membership.has(id)) ctx.membership.set(id, { sidebarId, trail });
+  const member = ctx.membership.get(id);
+  if (owns && member?.sidebarId === sidebarId) {
+    ctx.diagnostics.push(
+      warning(
+        { file: ctx.sidebarRel, ...locate(ctx.sidebarSource, id) },
+        `sidebar "${sidebarId}" lists doc id "${id}" more than once: its breadcrumbs and previous/next follow the first entry`,
+        'list each doc once; link to it again with { type: "ref", id }',
+      ),
+    );
+  }
+  if (owns && !member) ctx.membership.set(id, { sidebarId, trail });
   // An unlisted page keeps the sidebar it is in, around it, without an entry of its own.
   if (doc.source.frontmatter.unlisted === true) return undefined;
   return { kind: 'doc', label: label ?? doc.label, route: doc.source.route, ...(className ? { className } : {}) };

@@ -2,7 +2,7 @@
 // the output only when the whole build succeeded. A failed build leaves the previous site as it was.
 // Every file written or removed goes through `outputFile`: nothing a page says can put a file
 // outside the output folder, and the output never holds a link.
-import { lstat, mkdir, realpath, rename, rm, writeFile, copyFile, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, realpath, rename, rm, writeFile, copyFile, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -54,10 +54,11 @@ export class OutputWriter implements OutputSink {
   private dirs = new Set<string>();
 
   constructor(readonly outDir: string) {
-    this.tmpDir = `${outDir.replace(/[\\/]+$/, '')}.tmp-${process.pid}`;
+    this.tmpDir = `${outDir.replace(/[\\/]+$/, '')}${TMP_SUFFIX}${process.pid}`;
   }
 
   async begin(): Promise<void> {
+    await recoverInterruptedBuilds(this.outDir);
     await rm(this.tmpDir, { recursive: true, force: true });
     await mkdir(this.tmpDir, { recursive: true });
   }
@@ -75,16 +76,53 @@ export class OutputWriter implements OutputSink {
     await copyFile(from, file);
   }
 
-  /** Swaps the finished build in. */
+  /**
+   * Swaps the finished build in: two renames, one after the other, with nothing between them. A
+   * process killed between the two leaves the previous site whole beside the output, and the next
+   * build puts it back before anything else (recoverInterruptedBuilds).
+   */
   async commit(): Promise<void> {
-    const old = `${this.outDir.replace(/[\\/]+$/, '')}.old-${process.pid}`;
-    if (existsSync(this.outDir)) await rename(this.outDir, old);
+    const old = `${this.outDir.replace(/[\\/]+$/, '')}${OLD_SUFFIX}${process.pid}`;
+    const hadOutput = existsSync(this.outDir);
+    if (hadOutput) await rename(this.outDir, old);
     await rename(this.tmpDir, this.outDir);
-    await rm(old, { recursive: true, force: true });
+    if (hadOutput) await rm(old, { recursive: true, force: true });
   }
 
   async abort(): Promise<void> {
     await rm(this.tmpDir, { recursive: true, force: true });
+  }
+}
+
+const TMP_SUFFIX = '.tmp-';
+const OLD_SUFFIX = '.old-';
+
+/**
+ * Cleans up after builds that were killed: their temporary folders (`out.tmp-PID`) are removed,
+ * and a previous site left as `out.old-PID` by a kill during the swap is put back when there is no
+ * output, else removed. Folders of a build still running (its PID alive) are left alone.
+ */
+export async function recoverInterruptedBuilds(outDir: string): Promise<void> {
+  const out = outDir.replace(/[\\/]+$/, '');
+  const parent = path.dirname(out);
+  const base = path.basename(out);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  for (const name of names.sort()) {
+    const m = /^(\.tmp-|\.old-)(\d+)$/.exec(name.slice(base.length));
+    if (!name.startsWith(base) || !m || isRunning(Number(m[2]))) continue;
+    const leftover = path.join(parent, name);
+    if (m[1] === OLD_SUFFIX && !existsSync(out)) await rename(leftover, out);
+    else await rm(leftover, { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -76,6 +76,7 @@ export function remarkDocsgen() {
     const { ctx, out } = vfile.data.docsgen as { ctx: DocsgenMarkdownContext; out: DocsgenMarkdownResult };
     const source = String(vfile.value);
     restoreUnknownDirectives(tree, source);
+    warnUnclosedDirectives(tree, source, ctx, out);
     transformDirectives(tree, ctx, out);
     const definitions = collectHeadings(tree, ctx, out);
     collectLinksAndImages(tree, definitions, ctx, out);
@@ -119,6 +120,25 @@ function restoreUnknownDirectives(tree: Root, source: string) {
         : ({ type: 'text', value: text } as Text);
     parent.children[index] = replacement as never;
     return SKIP;
+  });
+}
+
+/**
+ * remark-directive closes a `:::note` left open at the end of its parent, silently swallowing the
+ * rest of the page into the admonition: the writer is told where it started.
+ */
+function warnUnclosedDirectives(tree: Root, source: string, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
+  walk(tree, (node) => {
+    if (node.type !== 'containerDirective') return;
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return;
+    const lastLine = source.slice(start, end).split('\n').pop() ?? '';
+    if (!/^\s*(>\s*)*:{3,}\s*$/.test(lastLine) || end - start <= lastLine.length) {
+      out.diagnostics.push(
+        warning({ file: ctx.file, ...pos(ctx, node) }, `:::${(node as ContainerDirective).name} is not closed: it runs to the end of its section`, 'end it with a line of colons, as many as opened it: :::'),
+      );
+    }
   });
 }
 

@@ -1,0 +1,308 @@
+// Content is untrusted: no page, link, image or file name may make docsgen read, write or publish
+// outside the project's folders, and no input crashes it. Each test copies the hostile-site
+// fixture into a folder of its own, makes it hostile in one way, and builds it with the real CLI.
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, runCli, tempDir, type CliResult } from '../helpers/run.ts';
+import { outputFile, recoverInterruptedBuilds } from '../../src/compiler/write-output.ts';
+import { createStaticServer } from '../../src/server/static-server.ts';
+
+interface Project {
+  /** The folder the project sits in: files here are outside it. */
+  outside: string;
+  root: string;
+  out: string;
+  write(rel: string, text: string | Buffer): void;
+  link(rel: string, target: string): void;
+  build(args?: string[]): CliResult;
+}
+
+function project(): Project {
+  const outside = tempDir('docsgen-hostile-');
+  const root = path.join(outside, 'project');
+  cpSync(fixture('hostile-site'), root, { recursive: true });
+  writeFileSync(path.join(outside, 'secret.txt'), 'TOP-SECRET\n');
+  const at = (rel: string) => path.join(root, rel);
+  return {
+    outside,
+    root,
+    out: at('build'),
+    write: (rel, text) => {
+      mkdirSync(path.dirname(at(rel)), { recursive: true });
+      writeFileSync(at(rel), text);
+    },
+    link: (rel, target) => symlinkSync(target, at(rel)),
+    build: (args = []) => runCli(['build', '--out', 'build', ...args], root),
+  };
+}
+
+/** Every file below a folder, and whether any is a link. */
+function tree(dir: string): { files: string[]; links: string[] } {
+  const files: string[] = [];
+  const links: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isSymbolicLink()) links.push(path.relative(dir, p));
+      else if (e.isDirectory()) walk(p);
+      else files.push(path.relative(dir, p));
+    }
+  };
+  walk(dir);
+  return { files, links };
+}
+
+function failed(r: CliResult): string {
+  expect(r.status).toBe(1);
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+  expect(r.stderr).not.toMatch(/internal error/);
+  return r.stderr;
+}
+
+describe('routes cannot leave the output folder', () => {
+  it('the fixture builds as given (a raw-HTML <a id> is an anchor links may use)', () => {
+    const p = project();
+    const r = p.build();
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('a slug with .. segments is an error at its line, and nothing is written outside', () => {
+    const p = project();
+    p.write('content/docs/evil.md', '---\ntitle: Evil\nslug: /../../package\n---\n\nText.\n');
+    const err = failed(p.build());
+    expect(err).toContain('content/docs/evil.md:3:1  invalid route "/../../package" from its slug "/../../package": it has a "." or ".." segment');
+    expect(existsSync(path.join(p.outside, 'package'))).toBe(false);
+    expect(existsSync(path.join(p.root, 'package'))).toBe(false);
+    expect(existsSync(p.out)).toBe(false);
+  });
+
+  it('an id of ".." cannot replace the home page', () => {
+    const p = project();
+    p.write('content/docs/guides/dots.md', '---\nid: ".."\n---\n\n# Dots\n');
+    expect(failed(p.build())).toContain('content/docs/guides/dots.md:2:1  invalid route "/guides/.." from its id ".."');
+  });
+
+  it('a redirect from a path with .. segments is an error, and writes no stub', () => {
+    const p = project();
+    p.write('site/docsgen.config.ts', readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8').replace("from: '/old-home'", "from: '/../../stub'"));
+    expect(failed(p.build())).toContain('redirect from "/../../stub": it has a "." or ".." segment');
+    expect(existsSync(path.join(p.outside, 'stub.html'))).toBe(false);
+  });
+
+  it('the output sink refuses any path that resolves outside the output folder', () => {
+    const root = tempDir();
+    expect(() => outputFile(root, '../package.json')).toThrow(/outside the output folder/);
+    expect(() => outputFile(root, 'a/../../x')).toThrow(/outside the output folder/);
+    expect(() => outputFile(root, '/etc/passwd')).toThrow(/outside the output folder/);
+    expect(outputFile(root, 'a/b/index.html')).toBe(path.join(root, 'a/b/index.html'));
+  });
+});
+
+describe('only files inside the project are published', () => {
+  it('a markdown file linked to a file outside the project is an error naming it', () => {
+    const p = project();
+    p.link('content/docs/passwd.md', path.join(p.outside, 'secret.txt'));
+    const err = failed(p.build());
+    expect(err).toContain('content/docs/passwd.md  passwd.md is a link to');
+    expect(err).toContain("outside the project's content, site and static folders");
+  });
+
+  it('a markdown file linked within the content folder is a page', () => {
+    const p = project();
+    p.link('content/docs/alias.md', path.join(p.root, 'content/docs/guides/setup.md'));
+    expect(p.build().status).toBe(0);
+    expect(existsSync(path.join(p.out, 'alias/index.html'))).toBe(true);
+  });
+
+  it('an image path that climbs out of the project publishes nothing', () => {
+    const p = project();
+    writeFileSync(path.join(p.outside, 'secret.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    p.write('content/docs/steal.md', '# Steal\n\n![x](../../../secret.png)\n');
+    expect(failed(p.build())).toContain('content/docs/steal.md:3:1  broken image ../../../secret.png: the file lies outside the content, site and static folders');
+  });
+
+  it('a file that is not an image is not published as one', () => {
+    const p = project();
+    p.write('content/docs/fake.png', 'not a png\n');
+    p.write('content/docs/text.md', '# Text\n\n![x](./fake.png) ![y](./index.md)\n');
+    const err = failed(p.build());
+    expect(err).toContain('content/docs/text.md:3:1  broken image ./fake.png: its contents are not PNG data');
+    expect(err).toContain('content/docs/text.md:3:18  broken image ./index.md: .md is not an image format');
+  });
+
+  it('a link in the static folder that leaves the project is an error; one inside is copied as a file', () => {
+    const p = project();
+    p.link('site/static/leak.txt', path.join(p.outside, 'secret.txt'));
+    expect(failed(p.build())).toContain('site/static/leak.txt  leak.txt is a link to');
+    const q = project();
+    q.link('site/static/img/alias.svg', path.join(q.root, 'site/static/img/logo.svg'));
+    expect(q.build().status).toBe(0);
+    expect(tree(q.out).links).toEqual([]);
+    expect(lstatSync(path.join(q.out, 'img/alias.svg')).isFile()).toBe(true);
+  });
+});
+
+describe('the server serves only real files inside its root', () => {
+  const get = (port: number, urlPath: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: urlPath }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+  const listen = async (options: Parameters<typeof createStaticServer>[0]) => {
+    const server = createStaticServer(options);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { port: (server.address() as { port: number }).port, close: () => server.close() };
+  };
+
+  it('does not follow a link placed in the output folder to a file outside it', async () => {
+    const dir = tempDir();
+    const root = path.join(dir, 'out');
+    mkdirSync(root);
+    writeFileSync(path.join(dir, 'secret.txt'), 'TOP-SECRET');
+    writeFileSync(path.join(root, 'page.txt'), 'fine');
+    symlinkSync(path.join(dir, 'secret.txt'), path.join(root, 'leak.txt'));
+    const s = await listen({ root: () => root, redirects: () => new Map() });
+    try {
+      expect(await get(s.port, '/page.txt')).toEqual({ status: 200, body: 'fine' });
+      const leak = await get(s.port, '/leak.txt');
+      expect(leak.status).toBe(404);
+      expect(leak.body).not.toContain('TOP-SECRET');
+    } finally {
+      s.close();
+    }
+  });
+
+  it('answers a failure with a generic 500: no message, stack or path', async () => {
+    const s = await listen({
+      root: () => {
+        throw new Error('EACCES /home/someone/secret/path');
+      },
+      redirects: () => new Map(),
+    });
+    try {
+      const r = await get(s.port, '/x');
+      expect(r.status).toBe(500);
+      expect(r.body).toBe('Internal server error\n');
+    } finally {
+      s.close();
+    }
+  });
+});
+
+describe('pathological pages fail at their location', () => {
+  it('a page over the size limit', () => {
+    const p = project();
+    p.write('content/docs/huge.md', `# Huge\n\n${'word '.repeat(450_000)}\n`);
+    expect(failed(p.build())).toContain('content/docs/huge.md:1:1  page is 2.1 MB, over the limit of 2.0 MB');
+  });
+
+  it('quotes nested deeper than the limit', () => {
+    const p = project();
+    p.write('content/docs/deep.md', `# Deep\n\n${'> '.repeat(3000)}x\n`);
+    expect(failed(p.build())).toMatch(/content\/docs\/deep\.md:3:\d+ {2}blocks nest more than 100 levels deep here/);
+  });
+
+  it('malformed percent-encoding in a link or image', () => {
+    const p = project();
+    p.write('content/docs/pct.md', '# Pct\n\n[x](/quickstart%zz) ![y](./a%zz.png)\n');
+    const err = failed(p.build());
+    expect(err).toContain('content/docs/pct.md:3:1  malformed percent-encoding in /quickstart%zz');
+    expect(err).toContain('content/docs/pct.md:3:21  malformed percent-encoding in ./a%zz.png');
+  });
+
+  it('a config that throws is one line at its own file:line', () => {
+    const r = runCli(['build', '--out', path.join(tempDir(), 'out')], fixture('config-throws'));
+    const err = failed(r);
+    expect(err.split('\n')[0]).toBe("site/docsgen.config.ts:6:64  site/docsgen.config.ts threw an error while loading: Cannot read properties of undefined (reading 'map')");
+    expect(err).not.toContain('data:text/javascript');
+  });
+});
+
+describe('a killed build leaves nothing behind', () => {
+  const dead = 2 ** 22 + 12345; // above Linux's default pid_max: never a running process
+
+  it('the next build removes temporary folders of killed builds', () => {
+    const p = project();
+    mkdirSync(`${p.out}.tmp-${dead}`, { recursive: true });
+    mkdirSync(`${p.out}.old-${dead}`, { recursive: true });
+    expect(p.build().status).toBe(0);
+    expect(readdirSync(p.root).filter((n) => n.startsWith('build'))).toEqual(['build']);
+  });
+
+  it('a previous site left by a kill between the two renames is put back', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'build');
+    mkdirSync(`${out}.old-${dead}`);
+    writeFileSync(path.join(`${out}.old-${dead}`, 'index.html'), 'previous');
+    await recoverInterruptedBuilds(out);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readdirSync(dir)).toEqual(['build']);
+  });
+});
+
+describe('what is published is well formed', () => {
+  it('a file name with & gives a valid sitemap', () => {
+    const p = project();
+    p.write('content/docs/q&a.md', '# Q&A\n');
+    expect(p.build().status).toBe(0);
+    const sitemap = readFileSync(path.join(p.out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://docs.example.com/q&amp;a</loc>');
+    expect(sitemap).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#)/);
+  });
+
+  it('javascript: and data: links are dropped with a located warning', () => {
+    const p = project();
+    p.write('content/docs/js.md', '# JS\n\n[click](javascript:alert(1)) and [data](data:text/html,x) and [ref][r]\n\n[r]: JavaScript:alert(2)\n');
+    const r = p.build();
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('content/docs/js.md:3:1  warning: link to javascript: URL removed');
+    expect(r.stderr).toContain('content/docs/js.md:3:34  warning: link to data: URL removed');
+    const html = readFileSync(path.join(p.out, 'js/index.html'), 'utf8');
+    expect(html).not.toMatch(/javascript:|data:text/i);
+    expect(html).toContain('<span>click</span>');
+  });
+
+  it('heading ids are unique and never empty', () => {
+    const p = project();
+    p.write('content/docs/ids.md', '# Ids\n\n## 🎉\n\n## Setup\n\n## Setup\n\n## Other {#setup}\n');
+    expect(p.build().status).toBe(0);
+    const html = readFileSync(path.join(p.out, 'ids/index.html'), 'utf8');
+    const ids = [...html.matchAll(/<h2 id="([^"]*)"/g)].map((m) => m[1]);
+    expect(ids).toEqual(['heading', 'setup-1', 'setup-2', 'setup']);
+  });
+
+  it('an unclosed :::note is a located warning', () => {
+    const p = project();
+    p.write('content/docs/open.md', '# Open\n\n:::note\nclosed\n:::\n\n:::tip\nnever closed\n\n## Later\n');
+    const r = p.build();
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('content/docs/open.md:7:1  warning: :::tip is not closed');
+    expect(r.stderr).not.toContain(':::note is not closed');
+  });
+
+  it('a doc listed twice in a sidebar is a warning', () => {
+    const p = project();
+    p.write('site/sidebars.ts', "export default { docs: ['index', 'guides/setup', 'guides/setup'] };\n");
+    const r = p.build();
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('sidebar "docs" lists doc id "guides/setup" more than once');
+  });
+
+  it('an OpenAPI $ref to a URL is not fetched unless the source allows it', () => {
+    const p = project();
+    p.write(
+      'content/openapi/api.json',
+      JSON.stringify({ openapi: '3.0.0', info: { title: 'A', version: '1' }, paths: { '/x': { get: { operationId: 'getX', responses: { 200: { $ref: 'http://127.0.0.1:9/remote.json#/R' } } } } } }, null, 2),
+    );
+    p.write('site/docsgen.config.ts', readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8').replace("redirects:", "openapi: [{ id: 'a', spec: '../content/openapi/api.json', route: '/api' }],\n  redirects:"));
+    expect(failed(p.build())).toContain('is not fetched: set remoteRefs: true on the openapi source to allow it');
+  });
+});
