@@ -11,19 +11,73 @@
 //
 // The output is deterministic: the same inputs give a byte-identical file.
 //
-// Usage: node scripts/generate-openapi.mjs [path/to/unleash-api-operations.json]
+// Every problem in descriptions.yaml that has a place in the file (an unknown top-level key such
+// as a misspelt `responses:`, an unknown key inside `info` or a schema entry, a tag, operation,
+// schema, property or enum that the reference does not have) is reported as `file:line:col` and
+// makes the script exit with status 1 without writing anything.
+//
+// Usage: node scripts/generate-openapi.mjs [options] [path/to/unleash-api-operations.json]
+//   --descriptions <file>  read the descriptions from this file instead of content/openapi/
+//   --out <file>           write the document here instead of content/openapi/unleash-api.json
+//   --check                write nothing; exit 1 when the output file differs from what the
+//                          inputs generate (the committed document is stale)
 
-import { readFileSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { isMap, LineCounter, parseDocument } from 'yaml';
 
 const scriptDir = dirname(fileURLToPath(import.meta.url));
-const referencePath = process.argv[2]
-  ? resolve(process.cwd(), process.argv[2])
+const cli = parseArguments(process.argv.slice(2));
+const referencePath = cli.reference
+  ? resolve(process.cwd(), cli.reference)
   : resolve(scriptDir, '../../shared/reference/unleash-api-operations.json');
-const descriptionsPath = resolve(scriptDir, '../content/openapi/descriptions.yaml');
-const outputPath = resolve(scriptDir, '../content/openapi/unleash-api.json');
+const descriptionsPath = cli.descriptions
+  ? resolve(process.cwd(), cli.descriptions)
+  : resolve(scriptDir, '../content/openapi/descriptions.yaml');
+const outputPath = cli.out ? resolve(process.cwd(), cli.out) : resolve(scriptDir, '../content/openapi/unleash-api.json');
+
+function parseArguments(args) {
+  const result = { reference: undefined, descriptions: undefined, out: undefined, check: false };
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i];
+    if (arg === '--check') result.check = true;
+    else if (arg === '--descriptions' || arg === '--out') {
+      const value = args[i + 1];
+      if (!value || value.startsWith('--')) usage(`${arg} needs a file name`);
+      result[arg.slice(2)] = value;
+      i += 1;
+    } else if (arg.startsWith('--')) usage(`unknown option ${arg}`);
+    else if (result.reference) usage(`unexpected argument ${arg}`);
+    else result.reference = arg;
+  }
+  return result;
+}
+
+function usage(message) {
+  console.error(`generate-openapi: ${message}`);
+  console.error('usage: node scripts/generate-openapi.mjs [--descriptions file] [--out file] [--check] [reference.json]');
+  process.exit(2);
+}
+
+// The sections descriptions.yaml may have, and the keys each section's entries may have where
+// they are fixed. A key outside these lists is a mistake (usually a typo) whose text would
+// otherwise be dropped without a word.
+const TOP_LEVEL_KEYS = [
+  'info',
+  'securitySchemes',
+  'statusCodes',
+  'responses',
+  'requestBodies',
+  'parameters',
+  'tags',
+  'operations',
+  'schemas',
+  'commonProperties',
+  'enums',
+];
+const INFO_KEYS = ['description', 'serverDescription'];
+const SCHEMA_ENTRY_KEYS = ['description', 'properties'];
 
 const SERVER_URL = 'https://app.unleash-instance.example.com';
 
@@ -47,8 +101,13 @@ const PRIMITIVES = new Set(['string', 'integer', 'number', 'boolean', 'object'])
 const problems = [];
 const notes = [];
 
-function fail(message) {
-  problems.push(message);
+// Set by main(): finds the line and column of a key path in descriptions.yaml.
+let locateInDescriptions = () => undefined;
+
+/** Record a problem; with `yamlPath` (keys from the root of descriptions.yaml) it gets file:line:col. */
+function fail(message, yamlPath) {
+  const at = yamlPath ? locateInDescriptions(yamlPath) : undefined;
+  problems.push(at ? `${at}: ${message}` : message);
 }
 
 function readJson(path) {
@@ -59,12 +118,93 @@ function readJson(path) {
   }
 }
 
-function readYaml(path) {
+function displayPath(path) {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+}
+
+/**
+ * Read descriptions.yaml keeping the positions of its keys, so that problems can point at a line.
+ * Returns the plain data and a function from a key path to `file:line:col` (the deepest key of the
+ * path that exists).
+ */
+function readDescriptions(path) {
+  let source;
   try {
-    return parseYaml(readFileSync(path, 'utf8')) ?? {};
+    source = readFileSync(path, 'utf8');
   } catch (error) {
     throw new Error(`cannot read ${path}: ${error.message}`);
   }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, uniqueKeys: true });
+  const file = displayPath(path);
+  if (doc.errors.length > 0) {
+    const messages = doc.errors.map((error) => {
+      const { line, col } = lineCounter.linePos(error.pos[0]);
+      return `${file}:${line}:${col}: ${error.message.split('\n')[0]}`;
+    });
+    throw new Error(`descriptions.yaml is not valid YAML:\n  ${messages.join('\n  ')}`);
+  }
+  const locate = (keyPath) => {
+    let node = doc.contents;
+    let found;
+    for (const key of keyPath) {
+      if (!isMap(node)) break;
+      const pair = node.items.find((item) => String(item.key?.value ?? item.key) === String(key));
+      if (!pair) break;
+      if (pair.key?.range) found = lineCounter.linePos(pair.key.range[0]);
+      node = pair.value;
+    }
+    return found ? `${file}:${found.line}:${found.col}` : file;
+  };
+  const data = doc.toJS() ?? {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new Error(`${file}:1:1: descriptions.yaml must be a map of sections (${TOP_LEVEL_KEYS.join(', ')})`);
+  }
+  return { data, locate };
+}
+
+/** Keys descriptions.yaml has in places where only a fixed set is allowed. */
+function checkKnownKeys(descriptions) {
+  for (const key of Object.keys(descriptions)) {
+    if (!TOP_LEVEL_KEYS.includes(key)) {
+      fail(`unknown top-level key "${key}" in descriptions.yaml${suggestion(key, TOP_LEVEL_KEYS)}; its content would be ignored. Known keys: ${TOP_LEVEL_KEYS.join(', ')}`, [key]);
+    }
+  }
+  for (const key of Object.keys(descriptions.info ?? {})) {
+    if (!INFO_KEYS.includes(key)) fail(`unknown key "info.${key}"${suggestion(key, INFO_KEYS)}. Known keys: ${INFO_KEYS.join(', ')}`, ['info', key]);
+  }
+  for (const [name, entry] of Object.entries(descriptions.schemas ?? {})) {
+    if (!entry || typeof entry !== 'object') {
+      fail(`schemas.${name} must be a map with "description" and/or "properties"`, ['schemas', name]);
+      continue;
+    }
+    for (const key of Object.keys(entry)) {
+      if (!SCHEMA_ENTRY_KEYS.includes(key)) {
+        fail(`unknown key "${key}" in schemas.${name}${suggestion(key, SCHEMA_ENTRY_KEYS)}. Known keys: ${SCHEMA_ENTRY_KEYS.join(', ')}`, ['schemas', name, key]);
+      }
+    }
+  }
+}
+
+/** ` (did you mean "x"?)` when a known key is one or two edits away, else ''. */
+function suggestion(key, known) {
+  const close = known.find((candidate) => editDistance(key.toLowerCase(), candidate.toLowerCase()) <= 2);
+  return close ? ` (did you mean "${close}"?)` : '';
+}
+
+function editDistance(a, b) {
+  const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    let diagonal = previous[0];
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const above = previous[j];
+      previous[j] = Math.min(previous[j] + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,7 +454,7 @@ function buildSchemas(reference, descriptions, schemaNames, enums, usedEnums) {
     const ownProps = own.properties ?? {};
     const ctx = { enums, usedEnums, schemaNames, where, enumKey: entry.name };
     for (const key of Object.keys(ownProps)) {
-      if (!entry.properties || !(key in entry.properties)) fail(`${where}: descriptions.yaml describes unknown property "${key}"`);
+      if (!entry.properties || !(key in entry.properties)) fail(`${where}: descriptions.yaml describes unknown property "${key}"`, ['schemas', entry.name, 'properties', key]);
     }
 
     const schema = {};
@@ -382,7 +522,7 @@ function buildSchemas(reference, descriptions, schemaNames, enums, usedEnums) {
     schemas[entry.name] = schema;
   }
   for (const name of Object.keys(schemaDescriptions)) {
-    if (!schemaNames.has(name)) fail(`descriptions.yaml describes unknown schema "${name}"`);
+    if (!schemaNames.has(name)) fail(`descriptions.yaml describes unknown schema "${name}"`, ['schemas', name]);
   }
   return schemas;
 }
@@ -485,7 +625,7 @@ function build(reference, descriptions) {
     return description ? { name: tag.name, description } : { name: tag.name };
   });
   for (const name of Object.keys(descriptions.tags ?? {})) {
-    if (!tagNames.has(name)) fail(`descriptions.yaml describes unknown tag "${name}"`);
+    if (!tagNames.has(name)) fail(`descriptions.yaml describes unknown tag "${name}"`, ['tags', name]);
   }
 
   // Paths
@@ -507,13 +647,29 @@ function build(reference, descriptions) {
     paths[path] = sorted;
   }
   for (const id of Object.keys(descriptions.operations ?? {})) {
-    if (!operationIds.has(id)) fail(`descriptions.yaml describes unknown operation "${id}"`);
+    if (!operationIds.has(id)) fail(`descriptions.yaml describes unknown operation "${id}"`, ['operations', id]);
+  }
+  // Per-operation overrides must name real operations (and, for responses, statuses they have).
+  const operationsById = new Map(reference.operations.map((operation) => [operation.operationId, operation]));
+  for (const [id, statuses] of Object.entries(descriptions.responses ?? {})) {
+    const operation = operationsById.get(id);
+    if (!operation) {
+      fail(`descriptions.yaml has responses for unknown operation "${id}"`, ['responses', id]);
+      continue;
+    }
+    const known = new Set((operation.responses ?? []).map((response) => String(response.status)));
+    for (const status of Object.keys(statuses ?? {})) {
+      if (!known.has(String(status))) fail(`descriptions.yaml describes status ${status} of ${id}, which has no such response`, ['responses', id, status]);
+    }
+  }
+  for (const id of Object.keys(descriptions.requestBodies ?? {})) {
+    if (!operationsById.has(id)) fail(`descriptions.yaml has a request body text for unknown operation "${id}"`, ['requestBodies', id]);
   }
 
   const schemas = buildSchemas(reference, descriptions, schemaNames, enums, usedEnums);
 
   for (const key of Object.keys(enums)) {
-    if (!usedEnums.has(key)) fail(`descriptions.yaml lists enum values for "${key}", which is not an (enum) in the reference`);
+    if (!usedEnums.has(key)) fail(`descriptions.yaml lists enum values for "${key}", which is not an (enum) in the reference`, ['enums', key]);
   }
 
   // Security schemes: the reference names them; the descriptions are ours.
@@ -560,11 +716,20 @@ function build(reference, descriptions) {
 
 function main() {
   const reference = readJson(referencePath);
-  const descriptions = readYaml(descriptionsPath);
+  let descriptions;
+  try {
+    const read = readDescriptions(descriptionsPath);
+    descriptions = read.data;
+    locateInDescriptions = read.locate;
+  } catch (error) {
+    console.error(`generate-openapi: ${error.message}`);
+    process.exit(1);
+  }
   for (const key of ['tags', 'operations', 'schemas']) {
     if (!Array.isArray(reference[key])) throw new Error(`${referencePath}: "${key}" is missing or not a list`);
   }
 
+  checkKnownKeys(descriptions);
   const doc = build(reference, descriptions);
 
   if (problems.length > 0) {
@@ -574,6 +739,19 @@ function main() {
   }
 
   const output = `${JSON.stringify(doc, null, 2)}\n`;
+  if (cli.check) {
+    const current = existsSync(outputPath) ? readFileSync(outputPath, 'utf8') : undefined;
+    if (current === output) {
+      console.log(`generate-openapi: ${displayPath(outputPath)} is up to date`);
+      return;
+    }
+    console.error(
+      current === undefined
+        ? `generate-openapi: ${displayPath(outputPath)} does not exist; run node scripts/generate-openapi.mjs`
+        : `generate-openapi: ${displayPath(outputPath)} is stale: it differs from what ${displayPath(descriptionsPath)} and the reference generate (first difference at line ${firstDifferentLine(current, output)}); run node scripts/generate-openapi.mjs and commit the result`,
+    );
+    process.exit(1);
+  }
   mkdirSync(dirname(outputPath), { recursive: true });
   const temporary = `${outputPath}.tmp-${process.pid}`;
   writeFileSync(temporary, output);
@@ -584,6 +762,13 @@ function main() {
     `generate-openapi: wrote ${outputPath} (${operationCount} operations, ${Object.keys(doc.components.schemas).length} schemas, ${doc.tags.length} tags, ${output.length} bytes)`,
   );
   if (process.env.OPENAPI_VERBOSE) for (const note of notes) console.log(`  note: ${note}`);
+}
+
+function firstDifferentLine(a, b) {
+  const left = a.split('\n');
+  const right = b.split('\n');
+  for (let i = 0; i < Math.max(left.length, right.length); i += 1) if (left[i] !== right[i]) return i + 1;
+  return 1;
 }
 
 main();
