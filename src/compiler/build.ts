@@ -315,7 +315,7 @@ async function collectApis(config: ResolvedConfig, cacheDir: string | undefined)
   const out: CollectedApis = { pages: [], sidebars: new Map(), indexIds: new Map(), diagnostics: [] };
   for (const source of config.user.openapi ?? []) {
     try {
-      const { text, file } = await readOpenApiText(source, config.siteDir, out.diagnostics);
+      const { text, file } = await readOpenApiText(source, config.siteDir, config.roots, out.diagnostics);
       const built = await apiPages(source, text, file, config.routeBasePath, config.roots, cacheDir);
       out.pages.push(...built.pages);
       out.sidebars.set(source.id, built.sidebar);

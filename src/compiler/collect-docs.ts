@@ -286,7 +286,13 @@ function splitFrontmatter(text: string, file: string, diagnostics: Diagnostic[])
     }
     return undefined;
   }
-  const data = (doc.toJS() ?? {}) as Frontmatter;
+  let data: Frontmatter;
+  try {
+    data = (doc.toJS({ maxAliasCount: 100 }) ?? {}) as Frontmatter;
+  } catch (e) {
+    diagnostics.push(error({ file, line: 2, column: 1 }, `invalid frontmatter: ${(e as Error).message}`, 'frontmatter must be plain YAML: keys with values, few aliases'));
+    return undefined;
+  }
   if (typeof data !== 'object' || Array.isArray(data)) {
     diagnostics.push(error({ file, line: 2, column: 1 }, 'invalid frontmatter: expected key: value pairs'));
     return undefined;

@@ -84,7 +84,7 @@ export async function parseOpenApi(source: OpenApiSourceConfig, text: string, fi
 }
 
 /** The document's text, from its file or URL (or the URL's snapshot, with a warning in `diagnostics`). */
-export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: string, diagnostics: Diagnostic[]): Promise<{ text: string; file: string }> {
+export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: string, roots: SourceRoots, diagnostics: Diagnostic[]): Promise<{ text: string; file: string }> {
   if (/^https?:\/\//.test(source.spec)) {
     try {
       const res = await fetch(source.spec, { signal: AbortSignal.timeout(15_000) });
@@ -104,8 +104,12 @@ export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: stri
     }
   }
   const abs = path.resolve(siteDir, source.spec);
+  const found = await resolveSource(abs, roots);
+  if (found && 'outside' in found) {
+    throw fail(error({ file: rel(abs) }, `the OpenAPI document of source "${source.id}" is a link to ${found.outside}, outside the project's content, site and static folders`, 'sources are read only from the content, site and static folders; copy the file in instead of linking to it'));
+  }
   try {
-    return { text: await readFile(abs, 'utf8'), file: rel(abs) };
+    return { text: await readFile(found?.real ?? abs, 'utf8'), file: rel(abs) };
   } catch {
     throw fail(error({ file: rel(abs) }, `OpenAPI document not found (openapi source "${source.id}")`, 'the spec path is relative to the config file'));
   }

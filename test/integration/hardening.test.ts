@@ -133,6 +133,17 @@ describe('only files inside the project are published', () => {
     expect(err).toContain('content/docs/text.md:3:18  broken image ./index.md: .md is not an image format');
   });
 
+  it('an OpenAPI document linked to a file outside the project is not read', () => {
+    const p = project();
+    writeFileSync(path.join(p.outside, 'secret.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'TOP-SECRET', version: '1' }, paths: {} }));
+    mkdirSync(path.join(p.root, 'content/openapi'), { recursive: true });
+    p.link('content/openapi/api.json', path.join(p.outside, 'secret.json'));
+    p.write('site/docsgen.config.ts', readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8').replace('redirects:', "openapi: [{ id: 'a', spec: '../content/openapi/api.json', route: '/api' }],\n  redirects:"));
+    const err = failed(p.build());
+    expect(err).toContain('content/openapi/api.json  the OpenAPI document of source "a" is a link to');
+    expect(err).not.toContain('TOP-SECRET');
+  });
+
   it('a link in the static folder that leaves the project is an error; one inside is copied as a file', () => {
     const p = project();
     p.link('site/static/leak.txt', path.join(p.outside, 'secret.txt'));
@@ -208,6 +219,13 @@ describe('pathological pages fail at their location', () => {
     const p = project();
     p.write('content/docs/deep.md', `# Deep\n\n${'> '.repeat(3000)}x\n`);
     expect(failed(p.build())).toMatch(/content\/docs\/deep\.md:3:\d+ {2}blocks nest more than 100 levels deep here/);
+  });
+
+  it('a YAML alias bomb in frontmatter', () => {
+    const p = project();
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefg'[i]}`).join(', ')}]`)];
+    p.write('content/docs/bomb.md', `---\n${levels.join('\n')}\n---\n\n# Bomb\n`);
+    expect(failed(p.build())).toMatch(/content\/docs\/bomb\.md:2:1 {2}invalid frontmatter: .*alias/i);
   });
 
   it('malformed percent-encoding in a link or image', () => {

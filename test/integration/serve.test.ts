@@ -444,14 +444,15 @@ describe('docsgen serve --watch with sources outside the usual folders', () => {
     expect((await request(server.port, '/')).body).toMatch(/src="\/assets\/images\/pic-[0-9a-f]+\.svg"/);
   });
 
-  it('follows an image a page uses from a folder outside content/', async () => {
+  // An image must be inside the content, site or static folder (SECURITY.md), not only the docs folder.
+  it('follows an image a page uses from a folder of content/ outside the docs folder', async () => {
     const dir = tempDir('docsgen-watch-image-');
     cpSync(fixture('good-site'), dir, { recursive: true });
-    mkdirSync(path.join(dir, 'art'));
-    const image = path.join(dir, 'art/pic.svg');
+    mkdirSync(path.join(dir, 'content/art'));
+    const image = path.join(dir, 'content/art/pic.svg');
     writeFileSync(image, '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
     const intro = path.join(dir, 'content/docs/intro.md');
-    writeFileSync(intro, `${readFileSync(intro, 'utf8')}\n![A picture](../../art/pic.svg)\n`);
+    writeFileSync(intro, `${readFileSync(intro, 'utf8')}\n![A picture](../art/pic.svg)\n`);
     const server = await startServe(dir, ['--watch']);
     onTestFinished(() => void server.child.kill());
     await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('docsgen: built');
