@@ -139,13 +139,21 @@ function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData 
   };
 }
 
+/**
+ * On the not-found page only. A host that just maps paths to files answers `/x.html` and `/x/index`
+ * with 404.html; the spec normalises them to `/x`, so the page goes there at once, before anything
+ * paints or loads, keeping query and hash. `/x` itself never matches, so this cannot loop.
+ */
+const NORMALISE_SCRIPT = `var l=location,p=l.pathname,n=p.replace(/(\\/index)?\\.html?$|\\/index$/,'');if(n!==p){l.replace((n||'/')+l.search+l.hash);return}`;
+
 /** Runs before first paint: colour mode, the `js` class and a dismissed announcement bar, so nothing flashes. */
-function headScript(shell: ShellConfig, route: string): string {
+function headScript(shell: ShellConfig, data: PageData): string {
+  const route = data.route;
   const cm = shell.colorMode;
   const bar = shell.announcementBar;
   const str = (v: string) => JSON.stringify(v);
   const system = `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'`;
-  return `(function(){var d=document.documentElement;d.classList.add('js');var s=null;try{s=localStorage}catch(e){}function g(k){try{return s&&s.getItem(k)}catch(e){return null}}var t=g(${str(STORAGE_KEYS.theme)});var m=${cm.disableSwitch ? 'null' : 't'};if(m!=='light'&&m!=='dark'){m=${cm.respectPrefersColorScheme ? system : str(cm.defaultMode)}}d.setAttribute('data-theme',m);${
+  return `(function(){${data.kind === 'not-found' ? NORMALISE_SCRIPT : ''}var d=document.documentElement;d.classList.add('js');var s=null;try{s=localStorage}catch(e){}function g(k){try{return s&&s.getItem(k)}catch(e){return null}}var t=g(${str(STORAGE_KEYS.theme)});var m=${cm.disableSwitch ? 'null' : 't'};if(m!=='light'&&m!=='dark'){m=${cm.respectPrefersColorScheme ? system : str(cm.defaultMode)}}d.setAttribute('data-theme',m);${
     bar
       ? `if(g(${str(STORAGE_KEYS.announcementId)})===${str(bar.id)}&&g(${str(STORAGE_KEYS.announcementDismiss)})==='true')d.setAttribute('data-announcement-bar-initially-dismissed','true');`
       : ''
@@ -284,7 +292,7 @@ function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, inpu
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
     '<meta name="twitter:card" content="summary">',
     input.favicon ? `<link rel="icon" href="${escapeHtml(shell.baseUrl + input.favicon.replace(/^\//, ''))}">` : '',
-    `<script>${headScript(shell, data.route)}</script>`,
+    `<script>${headScript(shell, data)}</script>`,
     shell.search?.provider === 'algolia' ? `<link rel="preconnect" href="${escapeHtml(shell.search.origin)}" crossorigin>` : '',
     ...bundle.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     data.sidebar ? `<link rel="preload" href="${data.sidebar.file}" as="fetch" crossorigin>` : '',
