@@ -43,3 +43,30 @@ describe('API sidebar', () => {
     await page.close();
   });
 });
+
+describe('operation summaries', () => {
+  // Summaries are inline markdown: rendered in the page's heading, plain text wherever else the
+  // title shows (the document title, breadcrumbs, sidebar, previous/next, operation tables).
+  it('renders markdown in the heading and plain text everywhere else', async () => {
+    const page = await openRoute(site, '/reference/api/unleash/get-users');
+    const h1 = page.locator('article h1');
+    expect(await h1.textContent()).toBe('Get all users and root roles');
+    expect(await h1.locator('a', { hasText: 'root roles' }).getAttribute('href')).toMatch(/rbac#predefined-roles$/);
+    expect(await page.title()).toMatch(/^Get all users and root roles \| /);
+    expect(await page.locator('.doc-sidebar a[aria-current="page"]').textContent()).toBe('Get all users and root roles');
+    const raw = /\]\(|`/;
+    for (const route of ['/reference/api/unleash/get-users', '/reference/api/unleash/get-user-roles', '/reference/api/unleash/users', '/reference/api/unleash/get-environment']) {
+      await page.goto(site.base + route);
+      await waitForHydration(page);
+      // Every text of the page but code, which may hold backticks of its own.
+      const text = await page.evaluate(() => {
+        const body = document.body.cloneNode(true) as HTMLElement;
+        body.querySelectorAll('pre, script').forEach((el) => el.remove());
+        return [document.title, ...[...body.querySelectorAll('*')].flatMap((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent!))];
+      });
+      expect(text.filter((t) => raw.test(t)), route).toEqual([]);
+    }
+    expect(await page.locator('article h1 code').textContent()).toBe('name');
+    await page.close();
+  });
+});
