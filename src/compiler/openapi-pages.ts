@@ -17,6 +17,7 @@ import type { HeadingInfo } from './markdown/remark-docsgen.ts';
 import { kebabCase, type ApiOperation, type LoadedApi } from './collect-openapi.ts';
 import type { OpenApiDocument, OpenApiMediaType, OpenApiParameter, OpenApiSchema, OpenApiSecurityScheme } from './openapi-types.ts';
 import { escapeHtml } from './escape-html.ts';
+import { scrollTableHtml } from './markdown/scroll-tables.ts';
 
 const SAMPLE_GROUP = 'api-sample-language';
 const MAX_DEPTH = 8;
@@ -209,7 +210,7 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
     const list = params.filter((p) => p.in === where);
     if (!list.length) continue;
     w.heading(3, `${where[0].toUpperCase()}${where.slice(1)} parameters`);
-    w.add(parameterTable(list, ctx));
+    w.add(scrollTableHtml(parameterTable(list, ctx), `${where[0].toUpperCase()}${where.slice(1)} parameters`));
   }
   if (op.requestBody) {
     const body = ctx.resolve(op.requestBody).value;
@@ -246,7 +247,7 @@ function renderIndex(api: LoadedApi, title: string, groups: TagGroup[], base: st
   for (const g of groups) {
     w.heading(2, g.name);
     w.add(ctx.md(g.description));
-    w.add(operationTable(g.operations, base, ctx));
+    w.add(scrollTableHtml(operationTable(g.operations, base, ctx), g.name));
   }
   return w.done();
 }
@@ -256,7 +257,7 @@ function renderTag(group: TagGroup, base: string, ctx: RenderContext): Built {
   w.heading(1, group.name);
   w.add(ctx.md(group.description));
   w.heading(2, 'Operations');
-  w.add(operationTable(group.operations, base, ctx));
+  w.add(scrollTableHtml(operationTable(group.operations, base, ctx), group.name));
   return w.done();
 }
 
@@ -276,7 +277,7 @@ function renderIntroduction(api: LoadedApi, tags: { group: TagGroup; slug: strin
     const rows = schemes
       .map(([name, s]) => `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(schemeSummary(s))}</td><td>${ctx.md(s.description)}</td></tr>`)
       .join('');
-    w.add(`<table class="api-params"><thead><tr><th>Scheme</th><th>How to send it</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`);
+    w.add(scrollTableHtml(`<table class="api-params"><thead><tr><th>Scheme</th><th>How to send it</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`, 'Authentication'));
   }
   w.heading(2, 'Operations by group');
   w.add(`<ul>${tags.map(({ group, slug }) => `<li><a href="${base}/${slug}">${escapeHtml(group.name)}</a> (${group.operations.length})${group.description ? `: ${escapeHtml(firstSentence(group.description, 140))}` : ''}</li>`).join('')}</ul>`);

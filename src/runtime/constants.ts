@@ -61,6 +61,8 @@ export const TEXT = {
   colorModeToggle: (mode: string) => `Switch between dark and light mode (currently ${mode} mode)`,
   closeAnnouncement: 'Close',
   languages: 'Languages',
+  /** A table's scrolling region, named after the heading it stands under. */
+  tableRegion: (heading?: string) => (heading ? `Table: ${heading}` : 'Table'),
   loading: 'Loading…',
   storageUnavailable: 'docsgen: browser storage is unavailable; preferences will not be remembered.',
   baseUrlBanner: (configured: string, suggested: string) =>
