@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../runtime/App.tsx';
 import { SIDEBAR_SLOT, SidebarItem, contains } from '../runtime/components/Sidebar.tsx';
-import { STORAGE_KEYS, TEXT } from '../runtime/constants.ts';
+import { EARLY_SEARCH, EVENTS, SEARCH_HOTKEYS, STORAGE_KEYS, TEXT } from '../runtime/constants.ts';
 import { dataChunkUrl, type BootData, type PageData, type ShellConfig, type SidebarData, type SidebarNode } from '../shared/types.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
 import { escapeHtml } from './escape-html.ts';
@@ -157,8 +157,21 @@ function headScript(shell: ShellConfig, data: PageData): string {
     bar
       ? `if(g(${str(STORAGE_KEYS.announcementId)})===${str(bar.id)}&&g(${str(STORAGE_KEYS.announcementDismiss)})==='true')d.setAttribute('data-announcement-bar-initially-dismissed','true');`
       : ''
-  }${shell.baseUrlIssueBanner && route === '/' ? baseUrlBannerScript(shell.baseUrl) : ''}})()`;
+  }${shell.baseUrlIssueBanner && route === '/' ? baseUrlBannerScript(shell.baseUrl) : ''}${shell.search ? HOTKEY_SCRIPT : ''}})()`;
 }
+
+/**
+ * The search hotkeys, caught from the first paint (the shell's own code loads later, and hydrates
+ * later still): Ctrl/Cmd+K never reaches the browser's shortcut, and a key pressed before the
+ * search code has loaded is noted for it (see features/search/listen.ts), not lost.
+ */
+const HOTKEY_SCRIPT = (() => {
+  const str = (v: string) => JSON.stringify(v);
+  const { global, pending, ready } = EARLY_SEARCH;
+  const typing = `t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))`;
+  const hotkey = `m&&!e.altKey&&!e.shiftKey&&k.toLowerCase()===${str(SEARCH_HOTKEYS.key)}||k===${str(SEARCH_HOTKEYS.slash)}&&!m&&!e.altKey&&!(${typing})`;
+  return `document.addEventListener('keydown',function(e){var k=e.key||'',t=e.target,m=e.metaKey||e.ctrlKey,w=window;if(!(${hotkey}))return;e.preventDefault();if(w[${str(global)}]===${str(ready)})dispatchEvent(new CustomEvent(${str(EVENTS.openSearch)}));else w[${str(global)}]=${str(pending)}});`;
+})();
 
 const BASE_URL_BANNER_ID = 'docsgen-base-url-issue-banner';
 
