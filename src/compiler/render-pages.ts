@@ -63,7 +63,7 @@ export async function renderPages(input: RenderInput): Promise<void> {
   const contextKey = renderContextKey(input);
   const writes: Promise<void>[] = [];
   for (const page of pages) {
-    const data = pageData(page, sidebarFiles);
+    const data = pageData(page, sidebarFiles, input);
     const sidebar = page.sidebarId ? graph.sidebars.get(page.sidebarId) : undefined;
     const rendered = cachedRender(data, sidebar, input, contextKey);
     writes.push(writer.write(htmlPathOf(page.route), rendered.html));
@@ -92,7 +92,7 @@ export async function writeSidebarFiles({ graph, shell, writer }: Pick<RenderInp
 export function renderRoute(input: Omit<RenderInput, 'writer' | 'cache'>, route: string, sidebarFiles: Map<string, string>): { html: string; json: string } | undefined {
   const page = input.graph.pages.get(route);
   if (!page) return undefined;
-  const data = pageData(page, sidebarFiles);
+  const data = pageData(page, sidebarFiles, input);
   const sidebar = page.sidebarId ? input.graph.sidebars.get(page.sidebarId) : undefined;
   const { html, json } = cachedRender(data, sidebar, input, '');
   return { html: Buffer.from(html).toString('utf8'), json };
@@ -118,7 +118,24 @@ function renderContextKey(input: Omit<RenderInput, 'writer' | 'cache'>): string 
   return `${input.bundle.entryJs}\0${createHash('sha256').update(site).digest('hex')}`;
 }
 
-function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData {
+/**
+ * Docusaurus marks a navbar doc entry active on every page of the sidebar its doc shows (the
+ * welcome page shows 'documentation' without being in it). The routes of those entries, per sidebar.
+ */
+const navbarDocsMemo = new WeakMap<SiteGraph, Map<string, string[]>>();
+function navbarDocs({ graph, shell }: Pick<RenderInput, 'graph' | 'shell'>, sidebarId: string): string[] {
+  let bySidebar = navbarDocsMemo.get(graph);
+  if (!bySidebar) navbarDocsMemo.set(graph, (bySidebar = new Map()));
+  let routes = bySidebar.get(sidebarId);
+  if (!routes) {
+    routes = shell.navbar.items.filter((i) => i.doc && i.to !== undefined && graph.pages.get(i.to)?.sidebarId === sidebarId).map((i) => i.to!);
+    bySidebar.set(sidebarId, routes);
+  }
+  return routes;
+}
+
+function pageData(page: GraphPage, sidebarFiles: Map<string, string>, input: Pick<RenderInput, 'graph' | 'shell'>): PageData {
+  const docs = page.sidebarId && sidebarFiles.has(page.sidebarId) ? navbarDocs(input, page.sidebarId) : [];
   return {
     route: page.route,
     title: page.title,
@@ -129,7 +146,9 @@ function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData 
     breadcrumbs: page.breadcrumbs,
     ...(page.prev ? { prev: page.prev } : {}),
     ...(page.next ? { next: page.next } : {}),
-    ...(page.sidebarId && sidebarFiles.has(page.sidebarId) ? { sidebar: { id: page.sidebarId, file: sidebarFiles.get(page.sidebarId)! } } : {}),
+    ...(page.sidebarId && sidebarFiles.has(page.sidebarId)
+      ? { sidebar: { id: page.sidebarId, file: sidebarFiles.get(page.sidebarId)!, ...(docs.length ? { navbarDocs: docs } : {}) } }
+      : {}),
     kind: page.kind,
     ...(page.cards ? { cards: page.cards } : {}),
     ...(page.tags ? { tags: page.tags } : {}),

@@ -117,6 +117,24 @@ describe('the Unleash navbar', () => {
     expect(await page.locator('.navbar-items > li > a[aria-current="page"]').count()).toBe(0);
     await page.close();
   });
+
+  it('marks a doc entry on every page of its doc\'s sidebar, as Docusaurus does', async () => {
+    const page = await open(unleash, '/reference/actions');
+    const docs = page.locator('.navbar-items > li > a', { hasText: /^Docs$/ });
+    const active = async () => ((await docs.getAttribute('class')) ?? '').split(' ').includes('active');
+    expect(await active()).toBe(true);
+    // Only the entry of the page itself is the current page.
+    expect(await docs.getAttribute('aria-current')).toBe(null);
+    for (const route of ['/unleash-academy/foundational', '/reference/whats-new-v4']) {
+      await page.goto(unleash.base + route);
+      await waitForHydration(page);
+      expect(await active(), route).toBe(false);
+    }
+    await page.goto(`${unleash.base}/quickstart`);
+    await waitForHydration(page);
+    expect(await active()).toBe(true);
+    await page.close();
+  });
 });
 
 describe('hiding on scroll', () => {
