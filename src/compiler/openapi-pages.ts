@@ -225,13 +225,17 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
   if (responses.length) w.heading(2, 'Responses');
   for (const [status, raw] of responses) {
     const response = ctx.resolve(raw).value;
-    w.heading(3, `${status}${response.description ? `: ${firstSentence(response.description)}` : ''}`, `response-${status}`);
-    if (response.description) w.add(ctx.md(response.description));
+    const summary = response.description ? firstSentence(response.description) : '';
+    w.heading(3, `${status}${summary ? `: ${summary}` : ''}`, `response-${status}`);
+    // The heading shows the first sentence: the description only if it says more.
+    if (response.description && plainText(response.description) !== summary) w.add(ctx.md(response.description));
     const [type, media] = firstMedia(response.content);
     if (!media) continue;
     w.add(`<p>Content type: <code>${escapeHtml(type!)}</code></p>`);
-    if (media.schema) w.add(schemaTree(media.schema, ctx));
-    const example = exampleOf(media, ctx);
+    // A bare `{ type: object }` (the usual error body) has nothing to show: no tree, no `{}`.
+    const schema = media.schema && !saysNothing(media.schema) ? media.schema : undefined;
+    if (schema) w.add(schemaTree(schema, ctx));
+    const example = exampleOf({ ...media, schema }, ctx);
     if (example !== undefined) w.add(ctx.highlight(JSON.stringify(example, null, 2), 'json', 'Example response'));
   }
 
@@ -413,6 +417,12 @@ function childrenOf(schema: OpenApiSchema, ctx: RenderContext): SchemaChild[] {
     list?.forEach((option, i) => out.push({ label: `${kind}, option ${i + 1}`, schema: option, required: false }));
   }
   return out;
+}
+
+/** A schema with no name, members, values or words: `{}` or `{ type: 'object' }`. */
+function saysNothing(schema: OpenApiSchema): boolean {
+  const meaningful = Object.keys(schema).filter((k) => k !== 'type' && k !== 'nullable');
+  return meaningful.length === 0 && (schema.type === undefined || schema.type === 'object');
 }
 
 /** An example for a media type: the one given, or one made from the schema. */
