@@ -394,6 +394,30 @@ export function sourceSearchPage(source: SourcePage, t: TransformedPage): Search
   return { route: source.route, kind: 'doc', title: docTitle(source, t.firstH1), description: '', html: t.html, keywords: source.frontmatter.keywords ?? [] };
 }
 
+const cellsOf = (row: string, tag: 'th' | 'td'): string[] =>
+  [...row.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1].replace(/<\/?p(?:\s[^>]*)?>/g, ' ').trim());
+
+/**
+ * Pagefind joins a table's header cells into one word ("PropertyRequiredMeaning") and its cells
+ * into "name. yes.", which makes poor excerpts. Each row becomes a sentence instead, every cell
+ * after its column's name: "Property: name; Required: yes; Meaning: …".
+ */
+function tablesAsSentences(html: string): string {
+  return html.replace(/<table[\s>][\s\S]*?<\/table>/g, (table) => {
+    const rows = [...table.matchAll(/<tr(?:\s[^>]*)?>([\s\S]*?)<\/tr>/g)].map((m) => m[1]);
+    const head = rows.length > 0 && /<th[\s>]/.test(rows[0]) ? cellsOf(rows.shift()!, 'th').map((h) => h.replace(/<[^>]*>/g, '')) : [];
+    return rows
+      .map((row) => {
+        const parts = cellsOf(row, 'td').flatMap((cell, i) => {
+          const text = cell.replace(/\.$/, '');
+          return text ? [head[i] ? `${head[i]}: ${text}` : text] : [];
+        });
+        return parts.length ? `<p>${parts.join('; ')}.</p>` : '';
+      })
+      .join('\n');
+  });
+}
+
 /**
  * The HTML Pagefind reads for one page: only the page's own content (no navbar, sidebar or
  * footer, which every page repeats), its title as metadata and weighted heading, its keywords as metadata.
@@ -404,7 +428,7 @@ export function searchDocument(page: SearchablePage): string {
     page.kind === 'generated-index'
       ? `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.description)}</p>\n${(page.cards ?? []).map((c) => `<h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.description)}</p>`).join('\n')}`
       : // Code blocks are left out (see EXCLUDE): cut here, they are half the HTML Pagefind would parse.
-        page.html.replace(/<pre[\s>][\s\S]*?<\/pre>/g, '');
+        tablesAsSentences(page.html.replace(/<pre[\s>][\s\S]*?<\/pre>/g, ''));
   const titled = /<h1[\s>]/.test(body) ? body.replace(/<h1(?=[\s>])/, `<h1 data-pagefind-weight="${TITLE_WEIGHT}"`) : `<h1 data-pagefind-weight="${TITLE_WEIGHT}">${escapeHtml(page.title)}</h1>\n${body}`;
   const keywords = page.keywords.length ? `<meta data-pagefind-meta="keywords[content]" content="${escapeHtml(page.keywords.join(', '))}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title><meta data-pagefind-meta="title[content]" content="${escapeHtml(page.title)}">${keywords}</head><body><main data-pagefind-body>\n${titled}\n</main></body></html>`;

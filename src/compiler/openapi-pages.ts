@@ -7,6 +7,8 @@ import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import rehypeStringify from 'rehype-stringify';
 import GithubSlugger from 'github-slugger';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { toString as mdastToString } from 'mdast-util-to-string';
 import type { SidebarItemConfig } from './define-config.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { joinRoute } from '../shared/routes.ts';
@@ -15,6 +17,7 @@ import type { HeadingInfo } from './markdown/remark-docsgen.ts';
 import { kebabCase, type ApiOperation, type LoadedApi } from './collect-openapi.ts';
 import type { OpenApiDocument, OpenApiMediaType, OpenApiParameter, OpenApiSchema, OpenApiSecurityScheme } from './openapi-types.ts';
 import { escapeHtml } from './escape-html.ts';
+import { scrollTableHtml } from './markdown/scroll-tables.ts';
 
 const SAMPLE_GROUP = 'api-sample-language';
 const MAX_DEPTH = 8;
@@ -39,7 +42,7 @@ export function buildApiPages(api: LoadedApi, routeBase: string, highlight: High
   const pages: SourcePage[] = api.operations.map((op) => {
     const id = idOf(op.slug);
     const built = renderOperation(op, ctx);
-    return page(id, `${base}/${op.slug}`, api.file, op.op.summary ?? op.operationId, plainText(op.op.description ?? op.op.summary ?? ''), built);
+    return page(id, `${base}/${op.slug}`, api.file, ctx.summary(op).text, plainText(op.op.description ?? op.op.summary ?? ''), built);
   });
   const groups = groupByTag(api);
   // A page per tag and an introduction, at the routes Docusaurus's OpenAPI plugin gives them, so
@@ -60,7 +63,7 @@ export function buildApiPages(api: LoadedApi, routeBase: string, highlight: High
       type: 'category',
       label: group.name,
       link: { type: 'doc', id: idOf(slug) },
-      items: group.operations.map((op) => ({ type: 'doc', id: idOf(op.slug), label: op.op.summary ?? op.operationId, className: `api-method api-method-${op.method}` })),
+      items: group.operations.map((op) => ({ type: 'doc', id: idOf(op.slug), label: ctx.summary(op).text, className: `api-method api-method-${op.method}` })),
     })),
   ];
   return { pages, sidebar, indexId };
@@ -110,10 +113,11 @@ class PageWriter {
   readonly headings: HeadingInfo[] = [];
   private slugger = new GithubSlugger();
 
-  heading(level: number, text: string, id?: string): void {
+  /** `html`, when given, is what the heading shows; `text` is its plain text (id, TOC). */
+  heading(level: number, text: string, id?: string, html = escapeHtml(text)): void {
     const hid = id ? (this.slugger.slug(id), id) : this.slugger.slug(text);
     this.headings.push({ id: hid, text, level });
-    this.parts.push(`<h${level} id="${escapeHtml(hid)}">${escapeHtml(text)}</h${level}>`);
+    this.parts.push(`<h${level} id="${escapeHtml(hid)}">${html}</h${level}>`);
   }
 
   add(html: string): void {
@@ -128,6 +132,7 @@ class PageWriter {
 class RenderContext {
   private markdown: Processor;
   private cache = new Map<string, string>();
+  private summaries = new Map<string, { text: string; html: string }>();
   /** Schema trees by the $ref they show. */
   readonly trees = new Map<string, string>();
   constructor(
@@ -146,6 +151,21 @@ class RenderContext {
       this.cache.set(text, html);
     }
     return html;
+  }
+
+  /**
+   * An operation's summary is inline markdown (links, code): HTML for its page's heading, plain
+   * text for everywhere else it names the page (title, sidebar, breadcrumbs, search, pagination).
+   */
+  summary(api: ApiOperation): { text: string; html: string } {
+    const source = api.op.summary ?? api.operationId;
+    let hit = this.summaries.get(source);
+    if (!hit) {
+      const text = mdastToString(fromMarkdown(source)).replace(/\s+/g, ' ').trim() || api.operationId;
+      hit = { text, html: this.md(source).trim().replace(/^<p>([\s\S]*)<\/p>$/, '$1') };
+      this.summaries.set(source, hit);
+    }
+    return hit;
   }
 
   /** Follows a local `$ref`; returns the target and the name of the component it names. */
@@ -173,8 +193,8 @@ function pointer(doc: unknown, ref: string): unknown {
 function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
   const { op } = api;
   const w = new PageWriter();
-  const title = op.summary ?? api.operationId;
-  w.heading(1, title);
+  const title = ctx.summary(api);
+  w.heading(1, title.text, undefined, title.html);
   w.add(`<div class="api-endpoint"><span class="api-method api-method-${api.method}">${api.method.toUpperCase()}</span> <code class="api-path">${escapeHtml(api.path)}</code></div>`);
   if (op.deprecated) {
     w.add(admonition('caution', 'Deprecated', '<p>This operation is deprecated and may be removed in a future version. Avoid it in new integrations.</p>'));
@@ -190,7 +210,7 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
     const list = params.filter((p) => p.in === where);
     if (!list.length) continue;
     w.heading(3, `${where[0].toUpperCase()}${where.slice(1)} parameters`);
-    w.add(parameterTable(list, ctx));
+    w.add(scrollTableHtml(parameterTable(list, ctx), `${where[0].toUpperCase()}${where.slice(1)} parameters`));
   }
   if (op.requestBody) {
     const body = ctx.resolve(op.requestBody).value;
@@ -205,13 +225,17 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
   if (responses.length) w.heading(2, 'Responses');
   for (const [status, raw] of responses) {
     const response = ctx.resolve(raw).value;
-    w.heading(3, `${status}${response.description ? `: ${firstSentence(response.description)}` : ''}`, `response-${status}`);
-    if (response.description) w.add(ctx.md(response.description));
+    const summary = response.description ? firstSentence(response.description) : '';
+    w.heading(3, `${status}${summary ? `: ${summary}` : ''}`, `response-${status}`);
+    // The heading shows the first sentence: the description only if it says more.
+    if (response.description && plainText(response.description) !== summary) w.add(ctx.md(response.description));
     const [type, media] = firstMedia(response.content);
     if (!media) continue;
     w.add(`<p>Content type: <code>${escapeHtml(type!)}</code></p>`);
-    if (media.schema) w.add(schemaTree(media.schema, ctx));
-    const example = exampleOf(media, ctx);
+    // A bare `{ type: object }` (the usual error body) has nothing to show: no tree, no `{}`.
+    const schema = media.schema && !saysNothing(media.schema) ? media.schema : undefined;
+    if (schema) w.add(schemaTree(schema, ctx));
+    const example = exampleOf({ ...media, schema }, ctx);
     if (example !== undefined) w.add(ctx.highlight(JSON.stringify(example, null, 2), 'json', 'Example response'));
   }
 
@@ -227,7 +251,7 @@ function renderIndex(api: LoadedApi, title: string, groups: TagGroup[], base: st
   for (const g of groups) {
     w.heading(2, g.name);
     w.add(ctx.md(g.description));
-    w.add(operationTable(g.operations, base));
+    w.add(scrollTableHtml(operationTable(g.operations, base, ctx), g.name));
   }
   return w.done();
 }
@@ -237,7 +261,7 @@ function renderTag(group: TagGroup, base: string, ctx: RenderContext): Built {
   w.heading(1, group.name);
   w.add(ctx.md(group.description));
   w.heading(2, 'Operations');
-  w.add(operationTable(group.operations, base));
+  w.add(scrollTableHtml(operationTable(group.operations, base, ctx), group.name));
   return w.done();
 }
 
@@ -257,7 +281,7 @@ function renderIntroduction(api: LoadedApi, tags: { group: TagGroup; slug: strin
     const rows = schemes
       .map(([name, s]) => `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(schemeSummary(s))}</td><td>${ctx.md(s.description)}</td></tr>`)
       .join('');
-    w.add(`<table class="api-params"><thead><tr><th>Scheme</th><th>How to send it</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`);
+    w.add(scrollTableHtml(`<table class="api-params"><thead><tr><th>Scheme</th><th>How to send it</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`, 'Authentication'));
   }
   w.heading(2, 'Operations by group');
   w.add(`<ul>${tags.map(({ group, slug }) => `<li><a href="${base}/${slug}">${escapeHtml(group.name)}</a> (${group.operations.length})${group.description ? `: ${escapeHtml(firstSentence(group.description, 140))}` : ''}</li>`).join('')}</ul>`);
@@ -276,9 +300,9 @@ function breakableAfterSlashes(apiPath: string): string {
 }
 
 /** The operations of a group as a table; the index and the tag pages share it. */
-function operationTable(operations: ApiOperation[], base: string): string {
+function operationTable(operations: ApiOperation[], base: string, ctx: RenderContext): string {
   const rows = operations
-    .map((op) => `<tr><td><a href="${base}/${op.slug}">${escapeHtml(op.op.summary ?? op.operationId)}</a></td><td><span class="api-method api-method-${op.method}">${op.method.toUpperCase()}</span></td><td><code>${breakableAfterSlashes(op.path)}</code></td></tr>`)
+    .map((op) => `<tr><td><a href="${base}/${op.slug}">${escapeHtml(ctx.summary(op).text)}</a></td><td><span class="api-method api-method-${op.method}">${op.method.toUpperCase()}</span></td><td><code>${breakableAfterSlashes(op.path)}</code></td></tr>`)
     .join('');
   return `<table class="api-index"><thead><tr><th>Operation</th><th>Method</th><th>Path</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -393,6 +417,12 @@ function childrenOf(schema: OpenApiSchema, ctx: RenderContext): SchemaChild[] {
     list?.forEach((option, i) => out.push({ label: `${kind}, option ${i + 1}`, schema: option, required: false }));
   }
   return out;
+}
+
+/** A schema with no name, members, values or words: `{}` or `{ type: 'object' }`. */
+function saysNothing(schema: OpenApiSchema): boolean {
+  const meaningful = Object.keys(schema).filter((k) => k !== 'type' && k !== 'nullable');
+  return meaningful.length === 0 && (schema.type === undefined || schema.type === 'object');
 }
 
 /** An example for a media type: the one given, or one made from the schema. */

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../runtime/App.tsx';
 import { SIDEBAR_SLOT, SidebarItem, contains } from '../runtime/components/Sidebar.tsx';
-import { STORAGE_KEYS, TEXT } from '../runtime/constants.ts';
+import { EARLY_SEARCH, EVENTS, SEARCH_HOTKEYS, STORAGE_KEYS, TEXT } from '../runtime/constants.ts';
 import { dataChunkUrl, type BootData, type PageData, type ShellConfig, type SidebarData, type SidebarNode } from '../shared/types.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
 import { escapeHtml } from './escape-html.ts';
@@ -63,7 +63,7 @@ export async function renderPages(input: RenderInput): Promise<void> {
   const contextKey = renderContextKey(input);
   const writes: Promise<void>[] = [];
   for (const page of pages) {
-    const data = pageData(page, sidebarFiles);
+    const data = pageData(page, sidebarFiles, input);
     const sidebar = page.sidebarId ? graph.sidebars.get(page.sidebarId) : undefined;
     const rendered = cachedRender(data, sidebar, input, contextKey);
     writes.push(writer.write(htmlPathOf(page.route), rendered.html));
@@ -92,7 +92,7 @@ export async function writeSidebarFiles({ graph, shell, writer }: Pick<RenderInp
 export function renderRoute(input: Omit<RenderInput, 'writer' | 'cache'>, route: string, sidebarFiles: Map<string, string>): { html: string; json: string } | undefined {
   const page = input.graph.pages.get(route);
   if (!page) return undefined;
-  const data = pageData(page, sidebarFiles);
+  const data = pageData(page, sidebarFiles, input);
   const sidebar = page.sidebarId ? input.graph.sidebars.get(page.sidebarId) : undefined;
   const { html, json } = cachedRender(data, sidebar, input, '');
   return { html: Buffer.from(html).toString('utf8'), json };
@@ -118,7 +118,24 @@ function renderContextKey(input: Omit<RenderInput, 'writer' | 'cache'>): string 
   return `${input.bundle.entryJs}\0${createHash('sha256').update(site).digest('hex')}`;
 }
 
-function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData {
+/**
+ * Docusaurus marks a navbar doc entry active on every page of the sidebar its doc shows (the
+ * welcome page shows 'documentation' without being in it). The routes of those entries, per sidebar.
+ */
+const navbarDocsMemo = new WeakMap<SiteGraph, Map<string, string[]>>();
+function navbarDocs({ graph, shell }: Pick<RenderInput, 'graph' | 'shell'>, sidebarId: string): string[] {
+  let bySidebar = navbarDocsMemo.get(graph);
+  if (!bySidebar) navbarDocsMemo.set(graph, (bySidebar = new Map()));
+  let routes = bySidebar.get(sidebarId);
+  if (!routes) {
+    routes = shell.navbar.items.filter((i) => i.doc && i.to !== undefined && graph.pages.get(i.to)?.sidebarId === sidebarId).map((i) => i.to!);
+    bySidebar.set(sidebarId, routes);
+  }
+  return routes;
+}
+
+function pageData(page: GraphPage, sidebarFiles: Map<string, string>, input: Pick<RenderInput, 'graph' | 'shell'>): PageData {
+  const docs = page.sidebarId && sidebarFiles.has(page.sidebarId) ? navbarDocs(input, page.sidebarId) : [];
   return {
     route: page.route,
     title: page.title,
@@ -129,7 +146,9 @@ function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData 
     breadcrumbs: page.breadcrumbs,
     ...(page.prev ? { prev: page.prev } : {}),
     ...(page.next ? { next: page.next } : {}),
-    ...(page.sidebarId && sidebarFiles.has(page.sidebarId) ? { sidebar: { id: page.sidebarId, file: sidebarFiles.get(page.sidebarId)! } } : {}),
+    ...(page.sidebarId && sidebarFiles.has(page.sidebarId)
+      ? { sidebar: { id: page.sidebarId, file: sidebarFiles.get(page.sidebarId)!, ...(docs.length ? { navbarDocs: docs } : {}) } }
+      : {}),
     kind: page.kind,
     ...(page.cards ? { cards: page.cards } : {}),
     ...(page.tags ? { tags: page.tags } : {}),
@@ -139,18 +158,39 @@ function pageData(page: GraphPage, sidebarFiles: Map<string, string>): PageData 
   };
 }
 
+/**
+ * On the not-found page only. A host that just maps paths to files answers `/x.html` and `/x/index`
+ * with 404.html; the spec normalises them to `/x`, so the page goes there at once, before anything
+ * paints or loads, keeping query and hash. `/x` itself never matches, so this cannot loop.
+ */
+const NORMALISE_SCRIPT = `var l=location,p=l.pathname,n=p.replace(/(\\/index)?\\.html?$|\\/index$/,'');if(n!==p){l.replace((n||'/')+l.search+l.hash);return}`;
+
 /** Runs before first paint: colour mode, the `js` class and a dismissed announcement bar, so nothing flashes. */
-function headScript(shell: ShellConfig, route: string): string {
+function headScript(shell: ShellConfig, data: PageData): string {
+  const route = data.route;
   const cm = shell.colorMode;
   const bar = shell.announcementBar;
   const str = (v: string) => JSON.stringify(v);
   const system = `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'`;
-  return `(function(){var d=document.documentElement;d.classList.add('js');var s=null;try{s=localStorage}catch(e){}function g(k){try{return s&&s.getItem(k)}catch(e){return null}}var t=g(${str(STORAGE_KEYS.theme)});var m=${cm.disableSwitch ? 'null' : 't'};if(m!=='light'&&m!=='dark'){m=${cm.respectPrefersColorScheme ? system : str(cm.defaultMode)}}d.setAttribute('data-theme',m);${
+  return `(function(){${data.kind === 'not-found' ? NORMALISE_SCRIPT : ''}var d=document.documentElement;d.classList.add('js');var s=null;try{s=localStorage}catch(e){}function g(k){try{return s&&s.getItem(k)}catch(e){return null}}var t=g(${str(STORAGE_KEYS.theme)});var m=${cm.disableSwitch ? 'null' : 't'};if(m!=='light'&&m!=='dark'){m=${cm.respectPrefersColorScheme ? system : str(cm.defaultMode)}}d.setAttribute('data-theme',m);${
     bar
       ? `if(g(${str(STORAGE_KEYS.announcementId)})===${str(bar.id)}&&g(${str(STORAGE_KEYS.announcementDismiss)})==='true')d.setAttribute('data-announcement-bar-initially-dismissed','true');`
       : ''
-  }${shell.baseUrlIssueBanner && route === '/' ? baseUrlBannerScript(shell.baseUrl) : ''}})()`;
+  }${shell.baseUrlIssueBanner && route === '/' ? baseUrlBannerScript(shell.baseUrl) : ''}${shell.search ? HOTKEY_SCRIPT : ''}})()`;
 }
+
+/**
+ * The search hotkeys, caught from the first paint (the shell's own code loads later, and hydrates
+ * later still): Ctrl/Cmd+K never reaches the browser's shortcut, and a key pressed before the
+ * search code has loaded is noted for it (see features/search/listen.ts), not lost.
+ */
+const HOTKEY_SCRIPT = (() => {
+  const str = (v: string) => JSON.stringify(v);
+  const { global, pending, ready } = EARLY_SEARCH;
+  const typing = `t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))`;
+  const hotkey = `m&&!e.altKey&&!e.shiftKey&&k.toLowerCase()===${str(SEARCH_HOTKEYS.key)}||k===${str(SEARCH_HOTKEYS.slash)}&&!m&&!e.altKey&&!(${typing})`;
+  return `document.addEventListener('keydown',function(e){var k=e.key||'',t=e.target,m=e.metaKey||e.ctrlKey,w=window;if(!(${hotkey}))return;e.preventDefault();if(w[${str(global)}]===${str(ready)})dispatchEvent(new CustomEvent(${str(EVENTS.openSearch)}));else w[${str(global)}]=${str(pending)}});`;
+})();
 
 const BASE_URL_BANNER_ID = 'docsgen-base-url-issue-banner';
 
@@ -284,12 +324,14 @@ function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, inpu
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
     '<meta name="twitter:card" content="summary">',
     input.favicon ? `<link rel="icon" href="${escapeHtml(shell.baseUrl + input.favicon.replace(/^\//, ''))}">` : '',
-    `<script>${headScript(shell, data.route)}</script>`,
+    `<script>${headScript(shell, data)}</script>`,
     shell.search?.provider === 'algolia' ? `<link rel="preconnect" href="${escapeHtml(shell.search.origin)}" crossorigin>` : '',
     ...bundle.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     data.sidebar ? `<link rel="preload" href="${data.sidebar.file}" as="fetch" crossorigin>` : '',
-    ...bundle.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
-    `<script type="module" src="${bundle.entryJs}"></script>`,
+    // The page paints without its script (the HTML is complete): the shell's code comes after the
+    // stylesheet and images on a slow connection, not before them.
+    ...bundle.preload.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
+    `<script type="module" src="${bundle.entryJs}" fetchpriority="low"></script>`,
   ]
     .filter(Boolean)
     .join('\n');

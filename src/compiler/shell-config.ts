@@ -25,6 +25,7 @@ export function resolveShellConfig(config: ResolvedConfig, routeOfDoc: (id: stri
       label: item.label ?? '',
       kind,
       ...(to !== undefined ? { to } : {}),
+      ...(item.docId !== undefined ? { doc: true as const } : {}),
       ...(item.href ? { href: item.href } : {}),
       ...(item.position ? { position: item.position } : {}),
       ...(item.shortLabel ? { shortLabel: item.shortLabel } : {}),

@@ -19,6 +19,7 @@ import { gatesKey, parseWithGfmGates, remarkGfmGated, type GfmGates } from './ma
 import { VFile } from 'vfile';
 import { remarkDocsgen, type DocsgenMarkdownContext, type DocsgenMarkdownResult, type HeadingInfo, type ImageRef, type OutboundLink } from './markdown/remark-docsgen.ts';
 import { CODE_THEME, codeMetaTransformer, getHighlighter, languagesUsed } from './markdown/highlight.ts';
+import { rehypeScrollTables } from './markdown/scroll-tables.ts';
 import { docTitle, type SourcePage } from './collect-docs.ts';
 import type { TocEntry } from '../shared/types.ts';
 import { error, type Diagnostic } from './errors.ts';
@@ -342,6 +343,7 @@ function createProcessor(highlighter: Highlighter, cache: Map<string, Root> | un
         ...(cache ? { cache } : {}),
       });
     })
+    .use(rehypeScrollTables)
     .use(rehypeStringify, { allowDangerousHtml: true })
     .freeze() as unknown as Processor;
 }

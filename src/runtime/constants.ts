@@ -61,6 +61,8 @@ export const TEXT = {
   colorModeToggle: (mode: string) => `Switch between dark and light mode (currently ${mode} mode)`,
   closeAnnouncement: 'Close',
   languages: 'Languages',
+  /** A table's scrolling region, named after the heading it stands under. */
+  tableRegion: (heading?: string) => (heading ? `Table: ${heading}` : 'Table'),
   loading: 'Loading…',
   storageUnavailable: 'docsgen: browser storage is unavailable; preferences will not be remembered.',
   baseUrlBanner: (configured: string, suggested: string) =>
@@ -69,6 +71,11 @@ export const TEXT = {
 
 /** Hotkeys that open the search modal. */
 export const SEARCH_HOTKEYS = { key: 'k', slash: '/' } as const;
+/**
+ * The head script catches the hotkeys from the first paint; until the search code has loaded it
+ * notes a request on `window` under this name, which listen.ts answers when it arrives.
+ */
+export const EARLY_SEARCH = { global: '__docsgenSearch', pending: 'pending', ready: 'ready' } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Search (the modal and the /search page, src/runtime/features/search/). The spec's texts for its

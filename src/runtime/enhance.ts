@@ -1,7 +1,7 @@
 // Content features, wired by event delegation in the entry but loaded only on first use: code copy,
-// tabs, image zoom. Also the search hotkeys, which only announce an event (the modal is elsewhere).
+// tabs, image zoom. (The search hotkeys are caught by the head script, see render-pages.ts.)
 import type { ShellConfig } from '../shared/types.ts';
-import { EVENTS, IMAGE_ZOOM_REATTACH_MS, SEARCH_HOTKEYS } from './constants.ts';
+import { IMAGE_ZOOM_REATTACH_MS } from './constants.ts';
 
 type ZoomModule = typeof import('./features/zoom.ts');
 type TabsModule = typeof import('./features/tabs.ts');
@@ -56,26 +56,13 @@ function onClick(event: MouseEvent): void {
   }
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
-}
-
 function onKeyDown(event: KeyboardEvent): void {
   const key = event.key;
   const tab = (event.target as Element | null)?.closest?.<HTMLElement>('.tabs [role="tab"]');
   if (tab && TAB_KEYS.includes(key)) {
     event.preventDefault(); // arrows would scroll the page
     void loadTabs().then((m) => m.moveTab(tab, key));
-    return;
   }
-  const modifier = event.metaKey || event.ctrlKey;
-  const hotkey =
-    (modifier && !event.altKey && !event.shiftKey && key.toLowerCase() === SEARCH_HOTKEYS.key) ||
-    (key === SEARCH_HOTKEYS.slash && !modifier && !event.altKey && !isTyping(event.target));
-  if (!hotkey) return;
-  event.preventDefault();
-  dispatchEvent(new CustomEvent(EVENTS.openSearch));
 }
 
 function restoreTabs(): void {

@@ -41,6 +41,8 @@ export interface NavItem {
   position?: 'left' | 'right';
   /** Short label shown at small widths, if different. */
   shortLabel?: string;
+  /** A link to a doc: like Docusaurus, marked active on every page of that doc's sidebar. */
+  doc?: true;
 }
 
 export interface FooterColumn {
@@ -127,8 +129,11 @@ export interface PageData {
   breadcrumbs: Breadcrumb[];
   prev?: LinkRef;
   next?: LinkRef;
-  /** Which sidebar the page belongs to, if any, and its content hash for caching. */
-  sidebar?: { id: string; file: string };
+  /**
+   * Which sidebar the page belongs to, if any, and its content hash for caching; `navbarDocs` are
+   * the navbar's doc entries whose doc shows the same sidebar: active on every page of it.
+   */
+  sidebar?: { id: string; file: string; navbarDocs?: string[] };
   kind: 'doc' | 'generated-index' | 'not-found';
   cards?: IndexCard[];
   /** Where the page's source can be edited ("Edit this page"). */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSite, waitForHydration, poll, openRoute } from '../helpers/browser.ts';
+import { openSite, waitForHydration, poll, openRoute, parsed } from '../helpers/browser.ts';
 import { repoRoot } from '../helpers/run.ts';
 import { builtSite } from '../helpers/sites.ts';
 
@@ -117,6 +117,24 @@ describe('the Unleash navbar', () => {
     expect(await page.locator('.navbar-items > li > a[aria-current="page"]').count()).toBe(0);
     await page.close();
   });
+
+  it('marks a doc entry on every page of its doc\'s sidebar, as Docusaurus does', async () => {
+    const page = await open(unleash, '/reference/actions');
+    const docs = page.locator('.navbar-items > li > a', { hasText: /^Docs$/ });
+    const active = async () => ((await docs.getAttribute('class')) ?? '').split(' ').includes('active');
+    expect(await active()).toBe(true);
+    // Only the entry of the page itself is the current page.
+    expect(await docs.getAttribute('aria-current')).toBe(null);
+    for (const route of ['/unleash-academy/foundational', '/reference/whats-new-v4']) {
+      await page.goto(unleash.base + route);
+      await waitForHydration(page);
+      expect(await active(), route).toBe(false);
+    }
+    await page.goto(`${unleash.base}/quickstart`);
+    await waitForHydration(page);
+    expect(await active()).toBe(true);
+    await page.close();
+  });
 });
 
 describe('hiding on scroll', () => {
@@ -178,6 +196,34 @@ describe('search button and hotkeys', () => {
     expect(await opened()).toBe(4);
     await page.close();
   });
+});
+
+describe('hotkeys before hydration', () => {
+  // The shell hydrates only once its script and the sidebar have loaded; a hotkey pressed before
+  // that must still open search (and Ctrl+K must not reach the browser), not be lost.
+  for (const [key, held] of [['Control+k', /\/assets\/js\/main-[A-Z0-9]+\.js$/], ['/', /\/_data\/sidebars\//]] as const) {
+    it(`opens search for ${key} pressed while ${String(held).includes('sidebars') ? 'the sidebar' : 'the script'} is still loading`, async () => {
+      const page = await shell.context.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { prevented: boolean[] };
+        w.prevented = [];
+        addEventListener('keydown', (e) => e.key !== 'Control' && w.prevented.push(e.defaultPrevented));
+      });
+      let release = () => {};
+      const gate = new Promise<void>((r) => (release = r));
+      await page.route(held, async (route) => {
+        await gate;
+        await route.continue();
+      });
+      await page.goto(`${shell.base}/long`, { waitUntil: 'commit' });
+      await parsed(page);
+      await page.keyboard.press(key);
+      expect(await page.evaluate(() => (window as unknown as { prevented: boolean[] }).prevented)).toEqual([true]);
+      release();
+      await poll(() => page.getByRole('dialog').getByRole('combobox').evaluate((el) => el === document.activeElement).catch(() => false)).toBe(true);
+      await page.close();
+    });
+  }
 });
 
 describe('language selector', () => {

@@ -407,6 +407,14 @@ describe('search page', () => {
     await page.close();
   });
 
+  it('sits in the middle of a wide window, not in its left half', async () => {
+    const page = await open('/search?q=widget');
+    const box = await page.locator('.doc-article').evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    expect(Math.abs(box.left - (width - box.right))).toBeLessThan(2);
+    await page.close();
+  });
+
   it('keeps the URL in step with the query without adding history entries', async () => {
     const page = await open('/rollouts');
     await page.goto(`${s.base}/search?q=widget`);

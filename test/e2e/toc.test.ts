@@ -94,4 +94,24 @@ describe('around the content', () => {
     expect(reference.footer.copyrightAsBuilt2024).toContain('Copyright © 2024 Unleash.');
     await page.close();
   });
+
+  it('centres the footer logo above the copyright, on a light backing in either colour mode', async () => {
+    for (const mode of ['light', 'dark']) {
+      const context = await unleash.newContext();
+      await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
+      const page = await context.newPage();
+      await page.goto(`${unleash.base}/quickstart`);
+      await waitForHydration(page);
+      const box = (s: string) => page.locator(s).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+      const [footer, logo, columns, copyright] = await Promise.all(['.footer', '.footer-logo', '.footer-columns', '.footer-copyright'].map(box));
+      expect(Math.abs(logo.x + logo.width / 2 - (footer.x + footer.width / 2)), mode).toBeLessThan(2);
+      expect(logo.top).toBeGreaterThanOrEqual(columns.bottom);
+      expect(logo.bottom).toBeLessThanOrEqual(copyright.top);
+      // The logo is a dark tile: on the dark footer it needs a light backing to be seen.
+      const backing = await page.locator('.footer-logo').evaluate((el) => getComputedStyle(el).backgroundColor);
+      const [r, g, b] = backing.match(/\d+/g)!.map(Number);
+      expect((r + g + b) / 3, `${mode}: ${backing}`).toBeGreaterThan(200);
+      await context.close();
+    }
+  });
 });

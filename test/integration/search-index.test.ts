@@ -153,6 +153,15 @@ describe('search index of the Unleash site', () => {
     const op = index.find((f) => f.url === api[0])!;
     expect(op.anchors.map((a) => a.element)).toContain('h2');
   });
+
+  it('reads a table row as one sentence, each cell after its column name, for excerpts', async () => {
+    const index = fragments(await builtSite('unleash'));
+    const create = index.find((f) => f.url === '/reference/api/unleash/create-feature')!;
+    expect(create.content).toContain('Path parameters. Name: projectId; Type: string; Required: yes; Description: The ID of the project.');
+    expect(create.content).not.toContain('NameType');
+    // Header cells no longer run together anywhere ("Property | Meaning" tables are common).
+    expect(index.filter((f) => /PropertyMeaning|PropertyRequired/.test(f.content)).map((f) => f.url)).toEqual([]);
+  });
 });
 
 /** The live-reload events a page would receive from `serve --watch` within `ms`. */

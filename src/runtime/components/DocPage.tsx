@@ -10,7 +10,7 @@ export function DocPage({ page, sidebar, sidebarSlot }: { page: PageData; sideba
     <div className={sidebar ? 'doc-layout with-sidebar' : 'doc-layout'}>
       {sidebar && <aside className="doc-sidebar">{<Sidebar items={sidebar} route={page.route} slot={sidebarSlot} />}</aside>}
       <main id="main" className="doc-main" tabIndex={-1}>
-        <div className="doc-content-row">
+        <div className={hasToc ? 'doc-content-row' : 'doc-content-row no-toc'}>
           <article className="doc-article">
             {page.breadcrumbs.length > 0 && <Breadcrumbs page={page} />}
             {hasToc && <TocCollapsible key={page.route} toc={page.toc} />}

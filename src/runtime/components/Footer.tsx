@@ -25,8 +25,11 @@ export function Footer({ shell }: { shell: ShellConfig }) {
           </div>
         ))}
       </div>
-      {footer.logo && <img className="footer-logo" src={footer.logo.src} alt={footer.logo.alt} width={120} height={32} />}
-      <p className="footer-copyright">{footer.copyright}</p>
+      {/* As Docusaurus lays it out: the logo centred above the copyright. */}
+      <div className="footer-bottom">
+        {footer.logo && <img className="footer-logo" src={footer.logo.src} alt={footer.logo.alt} width={48} height={48} />}
+        <p className="footer-copyright">{footer.copyright}</p>
+      </div>
     </footer>
   );
 }

@@ -10,7 +10,15 @@ export function isActive(item: NavItem, route: string): boolean {
   return item.to === route || (item.to !== '/' && route.startsWith(`${item.to}/`));
 }
 
-export function NavLink({ item, route, className = 'navbar-link' }: { item: NavItem; route: string; className?: string }) {
+interface NavLinkProps {
+  item: NavItem;
+  route: string;
+  className?: string;
+  /** Its doc shows the current page's sidebar: active, though not the current page. */
+  inSidebar?: boolean;
+}
+
+export function NavLink({ item, route, className = 'navbar-link', inSidebar = false }: NavLinkProps) {
   if (item.to === undefined) {
     return (
       <a className={className} href={item.href} target="_blank" rel="noopener noreferrer">
@@ -18,9 +26,9 @@ export function NavLink({ item, route, className = 'navbar-link' }: { item: NavI
       </a>
     );
   }
-  const active = isActive(item, route);
+  const current = isActive(item, route);
   return (
-    <Link to={item.to} className={active ? `${className} active` : className} aria-current={active ? 'page' : undefined}>
+    <Link to={item.to} className={current || inSidebar ? `${className} active` : className} aria-current={current ? 'page' : undefined}>
       <Label item={item} />
     </Link>
   );

@@ -15,9 +15,11 @@ interface NavbarProps {
   shell: ShellConfig;
   route: string;
   sidebar?: SidebarNode[];
+  /** Doc entries active on this page because their doc shows its sidebar. */
+  navbarDocs?: string[];
 }
 
-export function Navbar({ shell, route, sidebar }: NavbarProps) {
+export function Navbar({ shell, route, sidebar, navbarDocs }: NavbarProps) {
   const ref = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const hidden = useHideOnScroll(ref, shell.navbar.hideOnScroll && !menuOpen, route);
@@ -26,7 +28,7 @@ export function Navbar({ shell, route, sidebar }: NavbarProps) {
   const renderItems = (items: NavItem[]) =>
     items.map((item, i) => (
       <li key={i} className={item.kind === 'search' || item.kind === 'colorMode' ? 'navbar-item navbar-item-keep' : 'navbar-item'}>
-        <NavEntry item={item} shell={shell} route={route} />
+        <NavEntry item={item} shell={shell} route={route} inSidebar={item.to !== undefined && navbarDocs?.includes(item.to) === true} />
       </li>
     ));
   return (
@@ -89,7 +91,7 @@ function useHideOnScroll(ref: RefObject<HTMLElement | null>, enabled: boolean, r
   return hidden;
 }
 
-function NavEntry({ item, shell, route }: { item: NavItem; shell: ShellConfig; route: string }) {
+function NavEntry({ item, shell, route, inSidebar }: { item: NavItem; shell: ShellConfig; route: string; inSidebar: boolean }) {
   switch (item.kind) {
     case 'separator':
       return <span className="navbar-separator" />;
@@ -101,7 +103,7 @@ function NavEntry({ item, shell, route }: { item: NavItem; shell: ShellConfig; r
       return <LocaleDropdown shell={shell} route={route} />;
   }
   if (item.items) return <Dropdown item={item} route={route} />;
-  return <NavLink item={item} route={route} />;
+  return <NavLink item={item} route={route} inSidebar={inSidebar} />;
 }
 
 function SearchButton() {

@@ -2,7 +2,7 @@
 // navbar button and hotkeys dispatch an event) and for the /search page to be on screen, and only
 // then loads the modal or the page code with import().
 import shell from 'virtual:docsgen-shell';
-import { EVENTS, SEARCH_TEXT, TEXT } from '../../constants.ts';
+import { EARLY_SEARCH, EVENTS, SEARCH_TEXT, TEXT } from '../../constants.ts';
 import { onRouteChange } from '../../navigation.ts';
 
 const config = shell.search;
@@ -30,6 +30,15 @@ if (config) {
   let pageLoaded = false;
   onRouteChange(page);
   page();
+  answerEarlyHotkey();
+}
+
+/** The head script catches the hotkeys; one pressed before this code arrived is answered now. */
+function answerEarlyHotkey(): void {
+  const w = window as unknown as Record<string, string | undefined>;
+  const early = w[EARLY_SEARCH.global];
+  w[EARLY_SEARCH.global] = EARLY_SEARCH.ready;
+  if (early === EARLY_SEARCH.pending) dispatchEvent(new CustomEvent(EVENTS.openSearch));
 }
 
 /**

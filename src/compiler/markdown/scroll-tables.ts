@@ -1,0 +1,41 @@
+// A table wider than its column scrolls sideways (on a phone, most do). A scrolling area must be
+// reachable by keyboard, so every table sits in a focusable, labelled region, as code blocks do.
+import type { Element, ElementContent, Root } from 'hast';
+import { TEXT } from '../../runtime/constants.ts';
+import { escapeHtml } from '../escape-html.ts';
+
+const WRAPPER_CLASS = 'table-scroll';
+
+function wrapperProps(heading: string | undefined): Element['properties'] {
+  return { className: [WRAPPER_CLASS], role: 'region', ariaLabel: TEXT.tableRegion(heading), tabIndex: 0 };
+}
+
+/** The same wrapper, as HTML, for the pages made without markdown (the API reference). */
+export function scrollTableHtml(tableHtml: string, heading?: string): string {
+  return `<div class="${WRAPPER_CLASS}" role="region" aria-label="${escapeHtml(TEXT.tableRegion(heading))}" tabindex="0">${tableHtml}</div>`;
+}
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  return node.type === 'element' ? node.children.map(textOf).join('') : '';
+}
+
+/** Rehype plugin: wraps each table; the label names the heading the table stands under. */
+export function rehypeScrollTables() {
+  return (tree: Root): void => {
+    let heading: string | undefined;
+    const walk = (parent: Root | Element): void => {
+      parent.children.forEach((child, i) => {
+        if (child.type !== 'element') return;
+        if (/^h[1-6]$/.test(child.tagName)) {
+          heading = textOf(child).trim() || heading;
+        } else if (child.tagName === 'table') {
+          parent.children[i] = { type: 'element', tagName: 'div', properties: wrapperProps(heading), children: [child] };
+        } else {
+          walk(child);
+        }
+      });
+    };
+    walk(tree);
+  };
+}
