@@ -1,14 +1,14 @@
 // Stage 2b: OpenAPI sources named in the config become pages: one per operation, plus an index.
 // Loaded and validated with swagger-parser; a URL is fetched at build time, with a committed
 // snapshot as the offline fallback.
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { parse as parseYaml } from 'yaml';
 import { fileURLToPath } from 'node:url';
 import type { OpenApiSourceConfig } from './define-config.ts';
-import { resolveSource, type SourceRoots } from './source-files.ts';
+import { isInside, resolveSource, type SourceRoots } from './source-files.ts';
 import { error, warning, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
 import type { OpenApiDocument, OpenApiOperation } from './openapi-types.ts';
@@ -104,7 +104,11 @@ export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: stri
     }
   }
   const abs = path.resolve(siteDir, source.spec);
-  const found = await resolveSource(abs, roots);
+  // The config may name a document anywhere (it is code); a document file inside the source
+  // folders is content, and must not be a link that leads out of them.
+  const folder = await realpath(path.dirname(abs)).catch(() => undefined);
+  const isContent = folder !== undefined && roots.some((r) => isInside(path.join(folder, path.basename(abs)), r));
+  const found = isContent ? await resolveSource(abs, roots) : undefined;
   if (found && 'outside' in found) {
     throw fail(error({ file: rel(abs) }, `the OpenAPI document of source "${source.id}" is a link to ${found.outside}, outside the project's content, site and static folders`, 'sources are read only from the content, site and static folders; copy the file in instead of linking to it'));
   }
