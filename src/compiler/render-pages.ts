@@ -165,7 +165,10 @@ function pageData(page: GraphPage, sidebarFiles: Map<string, string>, input: Pic
  */
 const NORMALISE_SCRIPT = `var l=location,p=l.pathname,n=p.replace(/(\\/index)?\\.html?$|\\/index$/,'');if(n!==p){l.replace((n||'/')+l.search+l.hash);return}`;
 
-/** Runs before first paint: colour mode, the `js` class and a dismissed announcement bar, so nothing flashes. */
+/**
+ * Runs before first paint: colour mode, the `js` class and a dismissed announcement bar, so nothing
+ * flashes; the search hotkeys, so none is lost; on the not-found page, the normalised address.
+ */
 function headScript(shell: ShellConfig, data: PageData): string {
   const route = data.route;
   const cm = shell.colorMode;
