@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, runCli, tempDir, type CliResult } from '../helpers/run.ts';
-import { outputFile, recoverInterruptedBuilds } from '../../src/compiler/write-output.ts';
+import { IncrementalWriter, outputFile, recoverInterruptedBuilds } from '../../src/compiler/write-output.ts';
 import { createStaticServer } from '../../src/server/static-server.ts';
 
 interface Project {
@@ -90,6 +90,23 @@ describe('routes cannot leave the output folder', () => {
     p.write('site/docsgen.config.ts', readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8').replace("from: '/old-home'", "from: '/../../stub'"));
     expect(failed(p.build())).toContain('redirect from "/../../stub": it has a "." or ".." segment');
     expect(existsSync(path.join(p.outside, 'stub.html'))).toBe(false);
+  });
+
+  it('a writer never writes through a link placed in the output folder', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'out');
+    mkdirSync(path.join(dir, 'elsewhere'), { recursive: true });
+    mkdirSync(out);
+    writeFileSync(path.join(dir, 'victim.txt'), 'untouched');
+    symlinkSync(path.join(dir, 'victim.txt'), path.join(out, 'page.html'));
+    symlinkSync(path.join(dir, 'elsewhere'), path.join(out, 'sub'));
+    const writer = new IncrementalWriter(out);
+    await writer.begin();
+    await writer.write('page.html', 'new');
+    expect(readFileSync(path.join(dir, 'victim.txt'), 'utf8')).toBe('untouched');
+    expect(lstatSync(path.join(out, 'page.html')).isFile()).toBe(true);
+    await expect(writer.write('sub/x.html', 'y')).rejects.toThrow(/through a link in the output folder/);
+    expect(readdirSync(path.join(dir, 'elsewhere'))).toEqual([]);
   });
 
   it('the output sink refuses any path that resolves outside the output folder', () => {
