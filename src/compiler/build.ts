@@ -398,7 +398,7 @@ async function loadSidebars(config: ResolvedConfig): Promise<SidebarsConfig> {
   }
   const value = await importSiteModule(config.sidebarFile);
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new DocsgenError(error({ file: rel(config.sidebarFile) }, 'sidebars file must export an object of sidebars', 'export default { documentation: [ ... ] }'));
+    throw new DocsgenError(error('invalid-sidebar', { file: rel(config.sidebarFile) }, 'sidebars file must export an object of sidebars', 'export default { documentation: [ ... ] }'));
   }
   return value as SidebarsConfig;
 }

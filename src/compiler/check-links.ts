@@ -44,14 +44,14 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
         const draft = draftFiles.has(path.resolve(path.dirname(source.file), link.missingFile));
         out.push(
           draft
-            ? error(at, `broken link to ${link.raw}: ${link.missingFile} is a draft, left out of this build`, DRAFT_HINT)
-            : error(at, `broken link to ${link.raw}: no page at ${link.missingFile}`, 'link to a .md file that exists, or to a route'),
+            ? error('broken-markdown-link', at, `broken link to ${link.raw}: ${link.missingFile} is a draft, left out of this build`, DRAFT_HINT)
+            : error('broken-markdown-link', at, `broken link to ${link.raw}: no page at ${link.missingFile}`, 'link to a .md file that exists, or to a route'),
         );
         continue;
       }
       if (link.route === undefined) {
         if (link.anchor && self && !self.headingIds.has(link.anchor)) {
-          out.push(error(at, `broken anchor #${link.anchor}: no such heading on this page`, closestIds(link.anchor, self.headingIds)));
+          out.push(error('broken-anchor', at, `broken anchor #${link.anchor}: no such heading on this page`, closestIds(link.anchor, self.headingIds)));
         }
         continue;
       }
@@ -61,23 +61,23 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
         if (input.redirectSources.has(route) || isStatic(link.route)) continue;
         out.push(
           draftRoutes.has(route)
-            ? error(at, `broken link to ${link.raw}: ${route} is a draft, left out of this build`, DRAFT_HINT)
-            : error(at, `broken link to ${link.raw}: no page at ${route}`, 'check the route; pages are matched exactly'),
+            ? error('broken-link', at, `broken link to ${link.raw}: ${route} is a draft, left out of this build`, DRAFT_HINT)
+            : error('broken-link', at, `broken link to ${link.raw}: no page at ${route}`, 'check the route; pages are matched exactly'),
         );
         continue;
       }
       if (link.anchor && !target.headingIds.has(link.anchor)) {
-        out.push(error(at, `broken anchor ${link.raw}: ${route} has no heading #${link.anchor}`, closestIds(link.anchor, target.headingIds)));
+        out.push(error('broken-anchor', at, `broken anchor ${link.raw}: ${route} has no heading #${link.anchor}`, closestIds(link.anchor, target.headingIds)));
       }
     }
     for (const image of t.images) {
       const at = { file, line: image.line, column: image.column };
       if (image.problem) {
-        out.push(error(at, `broken image ${image.raw}: ${image.problem}`, 'an image must be a file of the docs or static folder in an image format'));
+        out.push(error('broken-image', at, `broken image ${image.raw}: ${image.problem}`, 'an image must be a file of the docs or static folder in an image format'));
       } else if (image.file && !existsSync(image.file)) {
-        out.push(error(at, `broken image ${image.raw}: file not found`, `looked for ${rel(image.file)}`));
+        out.push(error('broken-image', at, `broken image ${image.raw}: file not found`, `looked for ${rel(image.file)}`));
       } else if (image.sitePath && !isStatic(image.sitePath)) {
-        out.push(error(at, `broken image ${image.raw}: not in the static folder`, input.staticDir ? `looked in ${rel(input.staticDir)}` : 'no static folder is configured'));
+        out.push(error('broken-image', at, `broken image ${image.raw}: not in the static folder`, input.staticDir ? `looked in ${rel(input.staticDir)}` : 'no static folder is configured'));
       }
     }
   }

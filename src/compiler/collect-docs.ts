@@ -163,12 +163,12 @@ async function readCategories(docsDir: string, categoryFiles: ListedFile[]): Pro
       const slug = value?.link?.type === 'generated-index' ? value.link.slug : undefined;
       const problem = typeof slug === 'string' ? routeProblem(joinRoute(slug)) : undefined;
       if (problem) {
-        diagnostics.push(error({ file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category slug ${JSON.stringify(slug)}: ${problem}`, ROUTE_HINT));
+        diagnostics.push(error('invalid-route', { file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category slug ${JSON.stringify(slug)}: ${problem}`, ROUTE_HINT));
         return;
       }
       meta.set(path.posix.dirname(f) === '.' ? '' : path.posix.dirname(f), value ?? {});
     } catch (e) {
-      diagnostics.push(error({ file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category file: ${(e as Error).message}`));
+      diagnostics.push(error('invalid-category', { file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category file: ${(e as Error).message}`));
     }
   });
   return { meta, diagnostics };
@@ -212,7 +212,7 @@ async function readPage(docsDir: string, listed: ListedFile, routeBase: string, 
   if (bytes === undefined) return undefined;
   if (bytes.length > MAX_PAGE_BYTES) {
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-    diagnostics.push(error({ file: rel(file), line: 1, column: 1 }, `page is ${mb(bytes.length)}, over the limit of ${mb(MAX_PAGE_BYTES)}`, 'split it into several pages'));
+    diagnostics.push(error('page-too-large', { file: rel(file), line: 1, column: 1 }, `page is ${mb(bytes.length)}, over the limit of ${mb(MAX_PAGE_BYTES)}`, 'split it into several pages'));
     return undefined;
   }
   const raw = bytes.toString('utf8');
@@ -237,7 +237,7 @@ async function readPage(docsDir: string, listed: ListedFile, routeBase: string, 
     const key = typeof fm.data.slug === 'string' ? 'slug' : fm.data.id !== undefined ? 'id' : undefined;
     const where = key ? { line: frontmatterLine(text, key), column: 1 } : { line: 1, column: 1 };
     const what = key ? `its ${key} ${JSON.stringify(fm.data[key])}` : `its file name`;
-    diagnostics.push(error({ file: rel(file), ...where }, `invalid route ${JSON.stringify(route)} from ${what}: ${problem}`, ROUTE_HINT));
+    diagnostics.push(error('invalid-route', { file: rel(file), ...where }, `invalid route ${JSON.stringify(route)} from ${what}: ${problem}`, ROUTE_HINT));
     return undefined;
   }
   return {
@@ -269,7 +269,7 @@ function splitFrontmatter(text: string, file: string, diagnostics: Diagnostic[])
   const end = text.indexOf('\n---', 4);
   const close = end >= 0 ? text.slice(end + 4).match(/^[ \t]*(\n|$)/) : null;
   if (end < 0 || !close) {
-    diagnostics.push(error({ file, line: 1, column: 1 }, 'frontmatter is not closed', 'end the YAML block with a line of three dashes: ---'));
+    diagnostics.push(error('invalid-frontmatter', { file, line: 1, column: 1 }, 'frontmatter is not closed', 'end the YAML block with a line of three dashes: ---'));
     return undefined;
   }
   const yamlText = text.slice(4, end + 1);
@@ -281,7 +281,7 @@ function splitFrontmatter(text: string, file: string, diagnostics: Diagnostic[])
       const before = yamlText.slice(0, Math.min(e.pos[0], end)).split('\n');
       const message = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
       diagnostics.push(
-        error({ file, line: before.length + 1, column: before[before.length - 1].length + 1 }, `invalid frontmatter: ${message}`, 'frontmatter must be valid YAML'),
+        error('invalid-frontmatter', { file, line: before.length + 1, column: before[before.length - 1].length + 1 }, `invalid frontmatter: ${message}`, 'frontmatter must be valid YAML'),
       );
     }
     return undefined;
@@ -290,17 +290,17 @@ function splitFrontmatter(text: string, file: string, diagnostics: Diagnostic[])
   try {
     data = (doc.toJS({ maxAliasCount: 100 }) ?? {}) as Frontmatter;
   } catch (e) {
-    diagnostics.push(error({ file, line: 2, column: 1 }, `invalid frontmatter: ${(e as Error).message}`, 'frontmatter must be plain YAML: keys with values, few aliases'));
+    diagnostics.push(error('invalid-frontmatter', { file, line: 2, column: 1 }, `invalid frontmatter: ${(e as Error).message}`, 'frontmatter must be plain YAML: keys with values, few aliases'));
     return undefined;
   }
   if (typeof data !== 'object' || Array.isArray(data)) {
-    diagnostics.push(error({ file, line: 2, column: 1 }, 'invalid frontmatter: expected key: value pairs'));
+    diagnostics.push(error('invalid-frontmatter', { file, line: 2, column: 1 }, 'invalid frontmatter: expected key: value pairs'));
     return undefined;
   }
   const problems = checkFrontmatterTypes(data);
   for (const [key, expected] of problems) {
     const line = yamlText.split('\n').findIndex((l) => l.startsWith(`${key}:`));
-    diagnostics.push(error({ file, line: line + 2, column: 1 }, `invalid frontmatter: "${key}" must be ${expected}`));
+    diagnostics.push(error('invalid-frontmatter', { file, line: line + 2, column: 1 }, `invalid frontmatter: "${key}" must be ${expected}`));
   }
   if (problems.length) return undefined;
   const headerLines = text.slice(0, end + 4 + close[0].length).split('\n').length - 1;

@@ -56,7 +56,7 @@ export async function parseOpenApi(source: OpenApiSourceConfig, text: string, fi
   try {
     raw = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
   } catch (e) {
-    throw fail(error({ file }, `invalid OpenAPI document: ${(e as Error).message}`, 'the file must be JSON or YAML'));
+    throw fail(error('invalid-openapi', { file }, `invalid OpenAPI document: ${(e as Error).message}`, 'the file must be JSON or YAML'));
   }
   try {
     // validate() dereferences its argument in place; keep the original with its $refs for rendering.
@@ -74,7 +74,7 @@ export async function parseOpenApi(source: OpenApiSourceConfig, text: string, fi
   } catch (e) {
     const remote = /"(https?:\/\/[^"]+)"/.exec((e as Error)?.message ?? '');
     if (remote && source.remoteRefs !== true) {
-      throw fail(error({ file }, `$ref to ${remote[1]} is not fetched: set remoteRefs: true on the openapi source to allow it`, 'a build reads nothing from the network unless the config says so; or copy the schema into the document'));
+      throw fail(error('openapi-source', { file }, `$ref to ${remote[1]} is not fetched: set remoteRefs: true on the openapi source to allow it`, 'a build reads nothing from the network unless the config says so; or copy the schema into the document'));
     }
     throw fail(...validationDiagnostics(e, file, text));
   }
@@ -94,12 +94,12 @@ export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: stri
       const snapshot = source.snapshot ? path.resolve(siteDir, source.snapshot) : undefined;
       if (snapshot && existsSync(snapshot)) {
         diagnostics.push(
-          warning({ file: rel(snapshot) }, `could not fetch ${source.spec} (${(e as Error).message}); using the committed snapshot`, 'the API pages may be out of date'),
+          warning('openapi-source', { file: rel(snapshot) }, `could not fetch ${source.spec} (${(e as Error).message}); using the committed snapshot`, 'the API pages may be out of date'),
         );
         return { text: await readFile(snapshot, 'utf8'), file: rel(snapshot) };
       }
       throw fail(
-        error({ file: source.spec }, `could not fetch the OpenAPI document: ${(e as Error).message}`, `add "snapshot" to openapi source "${source.id}" to build offline`),
+        error('openapi-source', { file: source.spec }, `could not fetch the OpenAPI document: ${(e as Error).message}`, `add "snapshot" to openapi source "${source.id}" to build offline`),
       );
     }
   }
@@ -110,12 +110,12 @@ export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: stri
   const isContent = folder !== undefined && roots.some((r) => isInside(path.join(folder, path.basename(abs)), r));
   const found = isContent ? await resolveSource(abs, roots) : undefined;
   if (found && 'outside' in found) {
-    throw fail(error({ file: rel(abs) }, `the OpenAPI document of source "${source.id}" is a link to ${found.outside}, outside the project's content, site and static folders`, 'sources are read only from the content, site and static folders; copy the file in instead of linking to it'));
+    throw fail(error('outside-sources', { file: rel(abs) }, `the OpenAPI document of source "${source.id}" is a link to ${found.outside}, outside the project's content, site and static folders`, 'sources are read only from the content, site and static folders; copy the file in instead of linking to it'));
   }
   try {
     return { text: await readFile(found?.real ?? abs, 'utf8'), file: rel(abs) };
   } catch {
-    throw fail(error({ file: rel(abs) }, `OpenAPI document not found (openapi source "${source.id}")`, 'the spec path is relative to the config file'));
+    throw fail(error('openapi-source', { file: rel(abs) }, `OpenAPI document not found (openapi source "${source.id}")`, 'the spec path is relative to the config file'));
   }
 }
 
@@ -172,12 +172,12 @@ function validationDiagnostics(e: unknown, file: string, text: string): Diagnost
     const deepest = [...byPointer].filter(([p]) => !pointers.some((q) => q !== p && q.startsWith(`${p}/`)));
     return deepest.map(([pointer, d]) => {
       const extra = d.params?.additionalProperty ? ` ("${d.params.additionalProperty}")` : d.params?.allowedValues ? ` (${(d.params.allowedValues as string[]).join(', ')})` : '';
-      return error({ file, ...locate(pointer.slice(1)) }, `invalid OpenAPI document at ${pointer}: ${d.message}${extra}`, 'see the OpenAPI 3 specification for this object');
+      return error('invalid-openapi', { file, ...locate(pointer.slice(1)) }, `invalid OpenAPI document at ${pointer}: ${d.message}${extra}`, 'see the OpenAPI 3 specification for this object');
     });
   }
   const message = (e as Error).message ?? String(e);
   const pointer = /"(#[^"]*)"/.exec(message)?.[1];
-  return [error({ file, ...(pointer ? locate(pointer.slice(1).split('/').slice(0, -1).join('/')) : {}) }, `invalid OpenAPI document: ${message.split('\n')[0]}`, pointer ? `check the $ref ${pointer}` : undefined)];
+  return [error('invalid-openapi', { file, ...(pointer ? locate(pointer.slice(1).split('/').slice(0, -1).join('/')) : {}) }, `invalid OpenAPI document: ${message.split('\n')[0]}`, pointer ? `check the $ref ${pointer}` : undefined)];
 }
 
 function listOperations(doc: OpenApiDocument, file: string, diagnostics: Diagnostic[]): ApiOperation[] {
@@ -190,13 +190,14 @@ function listOperations(doc: OpenApiDocument, file: string, diagnostics: Diagnos
       let operationId = op.operationId;
       if (!operationId) {
         operationId = operationIdFrom(method, apiPath);
-        diagnostics.push(warning({ file }, `${method.toUpperCase()} ${apiPath} has no operationId; using "${operationId}"`, 'give every operation an operationId so its page address is stable'));
+        diagnostics.push(warning('openapi-operation-id', { file }, `${method.toUpperCase()} ${apiPath} has no operationId; using "${operationId}"`, 'give every operation an operationId so its page address is stable'));
       }
       const operation: ApiOperation = { slug: kebabCase(operationId), operationId, method, path: apiPath, op, tags: op.tags?.length ? op.tags : ['Other'] };
       const clash = bySlug.get(operation.slug);
       if (clash) {
         diagnostics.push(
           error(
+            'duplicate-route',
             { file },
             `operations ${clash.method.toUpperCase()} ${clash.path} ("${clash.operationId}") and ${method.toUpperCase()} ${apiPath} ("${operationId}") have the same page slug "${operation.slug}"`,
             'give one of them a different operationId',

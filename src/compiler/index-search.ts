@@ -354,7 +354,7 @@ class PagefindRun {
 
 function pagefindFailure(config: ResolvedConfig, message: string): never {
   throw new DocsgenError(
-    error({ file: rel(config.configFile) }, `search index: ${message}`, "reinstall the dependencies (Pagefind ships its binary in a platform package), or set search: false in the config"),
+    error('search-index', { file: rel(config.configFile) }, `search index: ${message}`, "reinstall the dependencies (Pagefind ships its binary in a platform package), or set search: false in the config"),
   );
 }
 

@@ -38,6 +38,7 @@ export async function importSiteModule(file: string): Promise<unknown> {
     const first = failure.errors?.[0];
     throw new DocsgenError(
       error(
+        'module-error',
         { file: rel(first?.location?.file ?? file), line: first?.location?.line, column: (first?.location?.column ?? 0) + 1 },
         first ? first.text : String(e),
         'the file must be valid TypeScript or JavaScript whose imports resolve',
@@ -52,7 +53,7 @@ export async function importSiteModule(file: string): Promise<unknown> {
     // through a data: URL as long as the module.
     const where = thrownAt(e, map, outfile) ?? { file };
     const message = e instanceof Error ? e.message : String(e);
-    throw new DocsgenError(error({ ...where, file: rel(where.file) }, `${rel(file)} threw an error while loading: ${message}`, 'the config and sidebars are code that runs at every build: fix the error at this line'));
+    throw new DocsgenError(error('module-error', { ...where, file: rel(where.file) }, `${rel(file)} threw an error while loading: ${message}`, 'the config and sidebars are code that runs at every build: fix the error at this line'));
   }
   return mod.default ?? mod;
 }
@@ -216,7 +217,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   try {
     source = await readFile(configFile, 'utf8');
   } catch {
-    throw new DocsgenError(error({ file: rel(configFile) }, 'config file not found', 'pass --config <file> or create site/docsgen.config.ts'));
+    throw new DocsgenError(error('invalid-config', { file: rel(configFile) }, 'config file not found', 'pass --config <file> or create site/docsgen.config.ts'));
   }
   const raw = await importSiteModule(configFile);
   const parsed = configSchema.safeParse(raw);
@@ -228,7 +229,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   const rootDir = projectRootOf(configFile);
   const toc = { min: user.tableOfContents?.minHeadingLevel ?? 2, max: user.tableOfContents?.maxHeadingLevel ?? 3 };
   if (toc.min > toc.max) {
-    throw new DocsgenError(error({ file: rel(configFile) }, 'config.tableOfContents: minHeadingLevel is greater than maxHeadingLevel'));
+    throw new DocsgenError(error('invalid-config', { file: rel(configFile) }, 'config.tableOfContents: minHeadingLevel is greater than maxHeadingLevel'));
   }
   const sidebarFile = user.docs?.sidebarPath ?? defaultSidebars(siteDir);
   const docsDir = path.resolve(rootDir, user.docs?.path ?? 'content/docs');
@@ -294,7 +295,7 @@ function configIssue(issue: z.core.$ZodIssue, file: string, source: string): Dia
   const needle = unknown?.[0] ?? [...issue.path].reverse().find((p) => typeof p === 'string');
   const loc = needle ? locate(source, String(needle)) : undefined;
   const message = unknown ? `${keyPath}: unknown key ${unknown.map((k) => `"${k}"`).join(', ')}` : `${keyPath}: ${issue.message}`;
-  return error({ file: rel(file), ...loc }, message, unknown ? 'check the spelling against DocsgenConfig in docsgen' : undefined);
+  return error('invalid-config', { file: rel(file), ...loc }, message, unknown ? 'check the spelling against DocsgenConfig in docsgen' : undefined);
 }
 
 /** Best-effort line of a key in the config's source, so the message points at it. */

@@ -12,7 +12,7 @@ export function resolveShellConfig(config: ResolvedConfig, routeOfDoc: (id: stri
     let to = item.to;
     if (item.docId !== undefined) {
       to = routeOfDoc(item.docId);
-      if (to === undefined) diagnostics.push(error({ file: rel(config.configFile) }, `${where}.docId: no doc with id "${item.docId}"`));
+      if (to === undefined) diagnostics.push(error('unknown-doc-id', { file: rel(config.configFile) }, `${where}.docId: no doc with id "${item.docId}"`));
     }
     const kind: NavItem['kind'] =
       item.type === 'dropdown' || item.items ? 'dropdown'

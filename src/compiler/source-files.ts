@@ -124,5 +124,5 @@ const OUTSIDE_HINT = 'sources are read only from the content, site and static fo
 
 /** The error for a link of a listing (below `dir`) whose target lies outside the roots. */
 export function linkOutsideError(dir: string, f: ListedFile): Diagnostic {
-  return error({ file: rel(path.join(dir, f.rel)) }, `${f.rel} is a link to ${f.real}, outside the project's content, site and static folders`, OUTSIDE_HINT);
+  return error('outside-sources', { file: rel(path.join(dir, f.rel)) }, `${f.rel} is a link to ${f.real}, outside the project's content, site and static folders`, OUTSIDE_HINT);
 }

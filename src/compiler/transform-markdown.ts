@@ -22,7 +22,7 @@ import { CODE_THEME, codeMetaTransformer, getHighlighter, languagesUsed } from '
 import { rehypeScrollTables } from './markdown/scroll-tables.ts';
 import { docTitle, type SourcePage } from './collect-docs.ts';
 import type { TocEntry } from '../shared/types.ts';
-import { error, type Diagnostic } from './errors.ts';
+import { error, type Diagnostic, type RuleId } from './errors.ts';
 import { MAX_NESTING_DEPTH } from './limits.ts';
 import { rel } from './load-config.ts';
 import { escapeHtml } from './escape-html.ts';
@@ -359,8 +359,8 @@ function tooDeep(tree: MdastRoot): { position?: { start: { line: number; column:
   return undefined;
 }
 
-function failedPage(file: string, at: { line: number; column: number }, message: string, hint: string): TransformedPage {
-  return { html: '', headings: [], toc: [], links: [], images: [], diagnostics: [error({ file, ...at }, message, hint)] };
+function failedPage(rule: RuleId, file: string, at: { line: number; column: number }, message: string, hint: string): TransformedPage {
+  return { html: '', headings: [], toc: [], links: [], images: [], diagnostics: [error(rule, { file, ...at }, message, hint)] };
 }
 
 /**
@@ -400,12 +400,12 @@ function transformPage(
   try {
     const { tree, processor } = parseWithGfmGates(vfile, processors);
     const deep = tooDeep(tree as MdastRoot);
-    if (deep) return failedPage(file, { line: (deep.position?.start.line ?? 1) + page.lineOffset, column: deep.position?.start.column ?? 1 }, `blocks nest more than ${MAX_NESTING_DEPTH} levels deep here`, 'flatten the nested lists or quotes');
+    if (deep) return failedPage('nesting-too-deep', file, { line: (deep.position?.start.line ?? 1) + page.lineOffset, column: deep.position?.start.column ?? 1 }, `blocks nest more than ${MAX_NESTING_DEPTH} levels deep here`, 'flatten the nested lists or quotes');
     html = String(processor.stringify(processor.runSync(tree as MdastRoot, vfile), vfile));
   } catch (e) {
     // Whatever a page makes the pipeline throw is that page's problem, reported at its file.
     const overflow = e instanceof RangeError && /call stack/i.test(e.message);
-    return failedPage(file, { line: 1, column: 1 }, `could not transform this page: ${(e as Error)?.message ?? e}`, overflow ? `the page nests too deeply (the limit is ${MAX_NESTING_DEPTH} levels)` : 'this may be a bug in docsgen or a markdown plugin');
+    return failedPage('transform-failed', file, { line: 1, column: 1 }, `could not transform this page: ${(e as Error)?.message ?? e}`, overflow ? `the page nests too deeply (the limit is ${MAX_NESTING_DEPTH} levels)` : 'this may be a bug in docsgen or a markdown plugin');
   }
   // Made here rather than by the graph, so that no later stage holds a second, titled copy of the HTML.
   const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true;

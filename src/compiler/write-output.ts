@@ -26,7 +26,7 @@ export interface OutputSink {
 export function outputFile(root: string, relPath: string): string {
   const abs = path.resolve(root, relPath);
   if (abs === root || !isInside(abs, root)) {
-    throw new DocsgenError(error({ file: relPath }, 'refused to write or remove a file outside the output folder', 'a route or file name leads out of the output folder; this is a bug in docsgen: please report it'));
+    throw new DocsgenError(error('output-folder', { file: relPath }, 'refused to write or remove a file outside the output folder', 'a route or file name leads out of the output folder; this is a bug in docsgen: please report it'));
   }
   return abs;
 }
@@ -41,7 +41,7 @@ async function prepareOutputFile(root: string, file: string, dirs: Set<string>):
     await mkdir(dir, { recursive: true });
     const real = await realpath(dir);
     if (!isInside(real, await realpath(root))) {
-      throw new DocsgenError(error({ file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, dir)} from the output folder`));
+      throw new DocsgenError(error('output-folder', { file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, dir)} from the output folder`));
     }
     dirs.add(dir);
   }

@@ -22,29 +22,29 @@ export function resolveRedirects(redirects: RedirectConfig[], routes: Set<string
     const targetRoute = normaliseRoute(r.to.replace(/[?#].*$/, ''));
     const external = /^[a-z]+:\/\//i.test(r.to);
     if (!external && !routes.has(targetRoute)) {
-      diagnostics.push(error({ file }, `redirect to ${r.to}: no page at ${targetRoute}`, 'redirect targets must be pages of the site'));
+      diagnostics.push(error('redirect-target', { file }, `redirect to ${r.to}: no page at ${targetRoute}`, 'redirect targets must be pages of the site'));
       continue;
     }
     const anchor = external ? undefined : /#(.+)$/.exec(r.to)?.[1];
     const ids = anchor === undefined ? undefined : headingIds?.(targetRoute);
     if (anchor !== undefined && ids && !ids.has(safeDecode(anchor))) {
-      diagnostics.push(error({ file }, `redirect to ${r.to}: ${targetRoute} has no heading #${anchor}`, 'point the redirect at a heading the page has, or at the page'));
+      diagnostics.push(error('redirect-target', { file }, `redirect to ${r.to}: ${targetRoute} has no heading #${anchor}`, 'point the redirect at a heading the page has, or at the page'));
       continue;
     }
     for (const from of Array.isArray(r.from) ? r.from : [r.from]) {
       const source = normaliseRoute(from);
       const problem = routeProblem(source);
       if (problem) {
-        diagnostics.push(error({ file }, `redirect from ${JSON.stringify(from)}: ${problem}`, ROUTE_HINT));
+        diagnostics.push(error('redirect-source', { file }, `redirect from ${JSON.stringify(from)}: ${problem}`, ROUTE_HINT));
         continue;
       }
       if (routes.has(source)) {
-        diagnostics.push(error({ file }, `redirect from ${from} would hide the page at ${source}`, 'remove the redirect or the page'));
+        diagnostics.push(error('redirect-source', { file }, `redirect from ${from} would hide the page at ${source}`, 'remove the redirect or the page'));
         continue;
       }
       const existing = map.get(source);
       if (existing && existing !== r.to) {
-        diagnostics.push(error({ file }, `redirect from ${from} is defined twice (to ${existing} and ${r.to})`));
+        diagnostics.push(error('redirect-source', { file }, `redirect from ${from} is defined twice (to ${existing} and ${r.to})`));
         continue;
       }
       map.set(source, r.to);

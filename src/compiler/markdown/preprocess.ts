@@ -38,11 +38,11 @@ export function preprocess(body: string, file: string, lineOffset: number, isMdx
     if (!isMdx) continue;
     const loc = { file, line: i + 1 + lineOffset, column: 1 };
     if (/^(import|export)\s/.test(line)) {
-      diagnostics.push(warning(loc, 'MDX import/export line ignored', 'docsgen reads .mdx as markdown and does not run JavaScript'));
+      diagnostics.push(warning('unsupported-mdx', loc, 'MDX import/export line ignored', 'docsgen reads .mdx as markdown and does not run JavaScript'));
       lines[i] = '';
     } else if (/^\s*<[A-Z][\w.]*[\s/>]/.test(line)) {
       diagnostics.push(
-        error(loc, `JSX component ${/<([A-Z][\w.]*)/.exec(line)![1]} is not supported`, 'use a :::tabs or admonition directive, or plain markdown'),
+        error('unsupported-mdx', loc, `JSX component ${/<([A-Z][\w.]*)/.exec(line)![1]} is not supported`, 'use a :::tabs or admonition directive, or plain markdown'),
       );
     }
   }

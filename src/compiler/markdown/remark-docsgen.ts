@@ -136,7 +136,7 @@ function warnUnclosedDirectives(tree: Root, source: string, ctx: DocsgenMarkdown
     const lastLine = source.slice(start, end).split('\n').pop() ?? '';
     if (!/^\s*(>\s*)*:{3,}\s*$/.test(lastLine) || end - start <= lastLine.length) {
       out.diagnostics.push(
-        warning({ file: ctx.file, ...pos(ctx, node) }, `:::${(node as ContainerDirective).name} is not closed: it runs to the end of its section`, 'end it with a line of colons, as many as opened it: :::'),
+        warning('invalid-directive', { file: ctx.file, ...pos(ctx, node) }, `:::${(node as ContainerDirective).name} is not closed: it runs to the end of its section`, 'end it with a line of colons, as many as opened it: :::'),
       );
     }
   });
@@ -165,11 +165,11 @@ function transformDirectives(tree: Root, ctx: DocsgenMarkdownContext, out: Docsg
       return SKIP;
     }
     if (kind === 'tab') {
-      out.diagnostics.push(error({ file: ctx.file, ...pos(ctx, node) }, ':::tab outside a ::::tabs block', 'wrap the tabs in ::::tabs … ::::'));
+      out.diagnostics.push(error('invalid-directive', { file: ctx.file, ...pos(ctx, node) }, ':::tab outside a ::::tabs block', 'wrap the tabs in ::::tabs … ::::'));
       return;
     }
     out.diagnostics.push(
-      error({ file: ctx.file, ...pos(ctx, node) }, `unknown directive :::${kind}`, `use one of ${[...ADMONITION_KINDS, 'tabs'].join(', ')}`),
+      error('invalid-directive', { file: ctx.file, ...pos(ctx, node) }, `unknown directive :::${kind}`, `use one of ${[...ADMONITION_KINDS, 'tabs'].join(', ')}`),
     );
   });
 }
@@ -179,7 +179,7 @@ function buildTabs(node: ContainerDirective, n: number, ctx: DocsgenMarkdownCont
   const group = node.attributes?.group ?? node.attributes?.groupId ?? undefined;
   const tabs = node.children.filter((c): c is ContainerDirective => c.type === 'containerDirective' && c.name === 'tab');
   if (tabs.length === 0) {
-    out.diagnostics.push(error({ file: ctx.file, ...pos(ctx, node) }, '::::tabs has no :::tab inside', 'add :::tab[Label] blocks, with one more colon on the outer fence'));
+    out.diagnostics.push(error('invalid-directive', { file: ctx.file, ...pos(ctx, node) }, '::::tabs has no :::tab inside', 'add :::tab[Label] blocks, with one more colon on the outer fence'));
   }
   // Recurse first so that admonitions or nested tabs inside a tab are transformed too.
   for (const tab of tabs) transformDirectives({ type: 'root', children: tab.children } as Root, ctx, out);
@@ -245,7 +245,7 @@ function collectHeadings(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMa
     last.value = last.value.slice(0, m.index);
     const id = slugger.slug(m[1], true);
     if (id !== m[1]) {
-      out.diagnostics.push(warning({ file: ctx.file, ...pos(ctx, child) }, `heading id {#${m[1]}} is used twice on this page; this one is #${id}`, 'give each heading its own id'));
+      out.diagnostics.push(warning('duplicate-heading-id', { file: ctx.file, ...pos(ctx, child) }, `heading id {#${m[1]}} is used twice on this page; this one is #${id}`, 'give each heading its own id'));
     }
     explicitIds.set(child, id);
   });
@@ -281,7 +281,7 @@ function isScriptUrl(url: string): boolean {
 function dropLink(node: Link | LinkReference, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult, url: string) {
   node.data = { ...node.data, hName: 'span', hProperties: { href: undefined, target: undefined, rel: undefined } };
   out.diagnostics.push(
-    warning({ file: ctx.file, ...pos(ctx, node) }, `link to ${url.split(':')[0]}: URL removed; the text is kept without a link`, 'link to a page or an http(s) URL; scripts belong in the site config'),
+    warning('unsafe-link', { file: ctx.file, ...pos(ctx, node) }, `link to ${url.split(':')[0]}: URL removed; the text is kept without a link`, 'link to a page or an http(s) URL; scripts belong in the site config'),
   );
 }
 
@@ -374,7 +374,7 @@ function decoded(part: string, decode: (s: string) => string, url: string, at: {
   try {
     return decode(part);
   } catch {
-    out.diagnostics.push(error({ file: ctx.file, ...at }, `malformed percent-encoding in ${url}`, 'a "%" in a URL starts an escape such as %20; write a literal "%" as %25'));
+    out.diagnostics.push(error('malformed-url', { file: ctx.file, ...at }, `malformed percent-encoding in ${url}`, 'a "%" in a URL starts an escape such as %20; write a literal "%" as %25'));
     return undefined;
   }
 }
