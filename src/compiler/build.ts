@@ -12,8 +12,8 @@ import { bundleClient } from './bundle-client.ts';
 import { renderPages, type RenderedPage } from './render-pages.ts';
 import { loadTransformCache, readCached, saveTransformCache, writeCached } from './persistent-cache.ts';
 import { OutputWriter, type OutputSink } from './write-output.ts';
-import { redirectFiles, redirectStub, redirectsFile, resolveRedirects } from './write-redirects.ts';
-import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
+import { redirectFiles, redirectStub, redirectsFile, resolveRedirects, type RedirectMap } from './write-redirects.ts';
+import { applySeverity, DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
 import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
 import { API_CODE_LANGUAGES, buildApiPages, type ApiPages } from './openapi-pages.ts';
@@ -110,11 +110,11 @@ export interface LoadedSite {
   sidebars: SidebarsConfig;
 }
 
-function cacheDirOf(options: BuildOptions, config: ResolvedConfig): string | undefined {
+export function cacheDirOf(options: Pick<BuildOptions, 'cacheDir'>, config: ResolvedConfig): string | undefined {
   return options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(config.rootDir, '.docsgen-cache'));
 }
 
-export async function loadSite(options: BuildOptions, time: StageTimer): Promise<LoadedSite> {
+export async function loadSite(options: Omit<BuildOptions, 'outDir'>, time: StageTimer): Promise<LoadedSite> {
   const reusable = options.cache?.site && options.changed && onlyMarkdownChanged(options.changed, options.cache.site.config) ? options.cache.site : undefined;
   // Forgotten until this build has loaded them: a failed load must not leave an older copy to reuse.
   if (options.cache) options.cache.site = undefined;
@@ -225,7 +225,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 }
 
 async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTimer, timings: Record<string, number>, searchFeed: SearchFeed | undefined): Promise<BuildResult> {
-  const { config, apis } = site;
+  const { config } = site;
   const assets = new AssetRegistry(config.baseUrl, config.roots);
   const cacheDir = cacheDirOf(options, config);
   const cache = options.cache ?? createBuildCache();
@@ -242,12 +242,7 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
       ...(searchFeed ? { onPage: (page: SourcePage, result: TransformedPage) => searchFeed.addSource(page, result) } : {}),
     }),
   );
-  const graph = await time('graph', () => buildSiteGraph(graphInput(site, transformed)));
-  const redirects = siteRedirects(site, graph);
-  const checked = await time('check', () =>
-    checkLinks({ graph, sources: site.pages, transformed, staticDir: config.staticDir, staticFiles: site.staticFiles.map((f) => f.rel), redirectSources: new Set(redirects.map.keys()), drafts: site.drafts }),
-  );
-  const all = [...apis.diagnostics, ...[...transformed.values()].flatMap((t) => t.diagnostics), ...graph.diagnostics, ...redirects.diagnostics, ...shell.diagnostics, ...checked];
+  const { graph, redirects, diagnostics: all } = await checkTransformed(site, transformed, shell.diagnostics, time);
   failOnErrors(all);
 
   const followUp: FollowUp = {};
@@ -285,8 +280,7 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
       await writer.write('sitemap.xml', sitemap(config, graph));
       await writer.commit();
     });
-    const changed = cache.transformed.size !== keysBefore.size || [...cache.transformed.keys()].some((k) => !keysBefore.has(k));
-    if (cacheDir && !cache.persisted && changed) await time('cache', () => saveTransformCache(cacheDir, cache.transformed));
+    if (cacheDir && !cache.persisted) await persistTransformCache(cacheDir, cache.transformed, keysBefore, time);
     if (options.cache) cache.persisted = true;
   } catch (e) {
     await writer.abort();
@@ -302,6 +296,37 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
     timings,
     followUp,
   };
+}
+
+/** What a build checks once the pages are transformed, before it renders anything. */
+export interface CheckedSite {
+  graph: SiteGraph;
+  redirects: RedirectMap;
+  /** Every problem found, with the severities the config's `checks` sets. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The site graph, redirects and every check of `sources` (by default every page): shared by the
+ * build and `docsgen check`, so the two can never disagree about what is a problem.
+ */
+export async function checkTransformed(site: LoadedSite, transformed: Map<string, TransformedPage>, shellDiagnostics: Diagnostic[], time: StageTimer, sources = site.pages): Promise<CheckedSite> {
+  const { config } = site;
+  const graph = await time('graph', () => buildSiteGraph(graphInput(site, transformed)));
+  const redirects = siteRedirects(site, graph);
+  const checked = await time('check', () =>
+    checkLinks({ graph, sources, transformed, staticDir: config.staticDir, staticFiles: site.staticFiles.map((f) => f.rel), redirectSources: new Set(redirects.map.keys()), drafts: site.drafts }),
+  );
+  // A Set: two files can give one doc id (`a.md`, `a.mdx`), and their page's problems count once.
+  const pages = new Set(sources.map((p) => transformed.get(p.id)));
+  const found = [...site.apis.diagnostics, ...[...pages].flatMap((t) => t?.diagnostics ?? []), ...graph.diagnostics, ...redirects.diagnostics, ...shellDiagnostics, ...checked];
+  return { graph, redirects, diagnostics: applySeverity(found, config.user.checks) };
+}
+
+/** Saves the transform cache when this run added to it: an unchanged site writes nothing. */
+export async function persistTransformCache(cacheDir: string, transformed: Map<string, TransformedPage>, keysBefore: Set<string>, time: StageTimer): Promise<void> {
+  const changed = transformed.size !== keysBefore.size || [...transformed.keys()].some((k) => !keysBefore.has(k));
+  if (changed) await time('cache', () => saveTransformCache(cacheDir, transformed));
 }
 
 export interface CollectedApis {
@@ -388,7 +413,10 @@ async function allSettled<T extends readonly unknown[]>(stages: { [K in keyof T]
 
 function failOnErrors(diagnostics: Diagnostic[]): void {
   const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length) throw new DocsgenError(sortDiagnostics(errors));
+  if (!errors.length) return;
+  const failure = new DocsgenError(sortDiagnostics(errors));
+  failure.warnings = sortDiagnostics(diagnostics.filter((d) => d.severity === 'warning'));
+  throw failure;
 }
 
 async function loadSidebars(config: ResolvedConfig): Promise<SidebarsConfig> {

@@ -140,6 +140,41 @@ export interface DocsgenConfig {
   tableOfContents?: { minHeadingLevel?: number; maxHeadingLevel?: number };
   /** Show a banner on the home path when the site is served under a different base URL. */
   baseUrlIssueBanner?: boolean;
+  /** How each kind of broken reference counts, like Docusaurus's `onBrokenLinks`: all are errors by default. */
+  checks?: ChecksConfig;
+  /** How `docsgen check --external` checks the pages' http(s) links. */
+  externalLinks?: ExternalLinksConfig;
+}
+
+/** `error` fails the build, `warn` reports and goes on, `ignore` says nothing. */
+export type CheckSeverity = 'error' | 'warn' | 'ignore';
+
+export interface ChecksConfig {
+  /** A link (in a page or a sidebar) to a route no page has: rule `broken-link`. */
+  brokenLinks?: CheckSeverity;
+  /** A link to a `.md` file that is not a page: rule `broken-markdown-link`. */
+  brokenMarkdownLinks?: CheckSeverity;
+  /** A link to a heading a page does not have: rule `broken-anchor`. */
+  brokenAnchors?: CheckSeverity;
+  /** An image that is missing or cannot be published: rule `broken-image`. */
+  brokenImages?: CheckSeverity;
+  /** An http(s) link `docsgen check --external` finds broken: rule `external-link`. */
+  externalLinks?: CheckSeverity;
+}
+
+export interface ExternalLinksConfig {
+  /** Requests in flight at once (default 8). */
+  concurrency?: number;
+  /** Milliseconds to wait for a response (default 10000). */
+  timeout?: number;
+  /** Retries of a link that failed with a network error, a 5xx or a 429, with growing waits (default 2). */
+  retries?: number;
+  /** Links never checked: a regular expression, or a string a URL starts with. */
+  skip?: (string | RegExp)[];
+  /** Requests to one host per second at most (default 5). */
+  perHostPerSecond?: number;
+  /** Hours a link found working is not checked again (`.docsgen-cache/`; default 24, 0 turns it off). */
+  cacheHours?: number;
 }
 
 export function defineConfig(config: DocsgenConfig): DocsgenConfig {

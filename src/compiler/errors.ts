@@ -1,5 +1,6 @@
 // Every problem in the user's input becomes a Diagnostic with a location; a build collects them
 // and fails with all of them at once. Only bugs in docsgen itself surface as plain exceptions.
+import type { ChecksConfig } from './define-config.ts';
 
 /**
  * What kind of problem a diagnostic is: stable ids that CI annotations, `--format json` consumers
@@ -66,6 +67,11 @@ export class DocsgenError extends Error {
   }
 }
 
+/** The command was used wrongly (an unknown git ref, say): exit code 2, like a bad option. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
 export function error(rule: RuleId, loc: SourceLocation, message: string, hint?: string): Diagnostic {
   return { ...loc, rule, message, hint, severity: 'error' };
 }
@@ -88,4 +94,29 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
       a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) ||
       a.message.localeCompare(b.message),
   );
+}
+
+/** The rules a site can turn into warnings or silence, by their key in the config's `checks`. */
+export const CONFIGURABLE_RULES = {
+  brokenLinks: 'broken-link',
+  brokenMarkdownLinks: 'broken-markdown-link',
+  brokenAnchors: 'broken-anchor',
+  brokenImages: 'broken-image',
+  externalLinks: 'external-link',
+} as const satisfies Record<keyof ChecksConfig, RuleId>;
+
+const SETTING_OF_RULE = new Map<RuleId, keyof ChecksConfig>(
+  Object.entries(CONFIGURABLE_RULES).map(([key, rule]) => [rule, key as keyof ChecksConfig]),
+);
+
+/** The diagnostics as the config's `checks` wants them: errors by default, else warnings, or left out. */
+export function applySeverity(diagnostics: Diagnostic[], checks: ChecksConfig | undefined): Diagnostic[] {
+  if (!checks) return diagnostics;
+  return diagnostics.flatMap((d) => {
+    const key = SETTING_OF_RULE.get(d.rule);
+    const setting = key ? checks[key] : undefined;
+    if (setting === 'ignore') return [];
+    if (setting === 'warn') return [{ ...d, severity: 'warning' as const }];
+    return [d];
+  });
 }

@@ -87,6 +87,8 @@ const commonSearch = {
   missingResultsUrl: z.string().min(1).optional(),
 };
 
+const severity = z.enum(['error', 'warn', 'ignore']);
+
 function isRegExp(source: string): boolean {
   try {
     new RegExp(source);
@@ -191,6 +193,25 @@ const configSchema = z.strictObject({
     .strictObject({ minHeadingLevel: z.number().int().min(2).max(6).optional(), maxHeadingLevel: z.number().int().min(2).max(6).optional() })
     .optional(),
   baseUrlIssueBanner: z.boolean().optional(),
+  checks: z
+    .strictObject({
+      brokenLinks: severity.optional(),
+      brokenMarkdownLinks: severity.optional(),
+      brokenAnchors: severity.optional(),
+      brokenImages: severity.optional(),
+      externalLinks: severity.optional(),
+    })
+    .optional(),
+  externalLinks: z
+    .strictObject({
+      concurrency: z.number().int().min(1).max(100).optional(),
+      timeout: z.number().int().min(1).optional(),
+      retries: z.number().int().min(0).max(10).optional(),
+      skip: z.array(z.union([z.string().min(1), z.instanceof(RegExp)])).optional(),
+      perHostPerSecond: z.number().positive().optional(),
+      cacheHours: z.number().min(0).optional(),
+    })
+    .optional(),
 });
 
 /** The config with every default applied and every path absolute. */
