@@ -1,8 +1,9 @@
 // `docsgen build` and `docsgen serve`. Exit codes: 0 success, 1 problems in the user's input,
 // 2 bad usage of the command itself.
-import { Command, CommanderError } from 'commander';
-import { DocsgenError, formatDiagnostic } from './errors.ts';
+import { Command, CommanderError, Option } from 'commander';
+import { DocsgenError, formatDiagnostic, sortDiagnostics, UsageError, type Diagnostic } from './errors.ts';
 import { docsgenVersion } from './package-root.ts';
+import { formatAll, FORMATS, githubInternalError, jsonSummary, type OutputFormat, type Summary } from './report.ts';
 
 const DEFAULT_CONFIG = 'site/docsgen.config.ts';
 const DEFAULT_OUT = 'build';
@@ -24,8 +25,22 @@ export async function main(argv: string[]): Promise<number> {
     .option('-o, --out <dir>', 'output folder', DEFAULT_OUT)
     .option('--no-cache', 'ignore and do not write the .docsgen-cache folder')
     .option('--verbose', 'print stage timings and stack traces')
-    .action(async (opts: { config: string; out: string; cache: boolean; verbose?: boolean }) => {
+    .addOption(formatOption())
+    .action(async (opts: BuildCliOptions) => {
       exitCode = await runBuild(opts);
+    });
+
+  program
+    .command('check')
+    .description('run every check of a build without rendering or writing anything')
+    .option('-c, --config <file>', 'site configuration', DEFAULT_CONFIG)
+    .option('--external', 'also check every http(s) link of the pages (see externalLinks in the config)')
+    .option('--changed-since <ref>', 'check only the pages changed since this git ref, and the pages that link to them')
+    .option('--no-cache', 'ignore and do not write the .docsgen-cache folder')
+    .option('--verbose', 'print stage timings and stack traces')
+    .addOption(formatOption())
+    .action(async (opts: CheckCliOptions) => {
+      exitCode = await runCheck(opts);
     });
 
   program
@@ -59,20 +74,110 @@ export async function main(argv: string[]): Promise<number> {
   return exitCode;
 }
 
-async function runBuild(opts: { config: string; out: string; cache: boolean; verbose?: boolean }): Promise<number> {
+interface BuildCliOptions {
+  config: string;
+  out: string;
+  cache: boolean;
+  verbose?: boolean;
+  format: OutputFormat;
+}
+
+interface CheckCliOptions {
+  config: string;
+  external?: boolean;
+  changedSince?: string;
+  cache: boolean;
+  verbose?: boolean;
+  format: OutputFormat;
+}
+
+function formatOption(): Option {
+  return new Option('--format <format>', 'how problems are printed: text, json (one object a line) or github (workflow commands)').choices(FORMATS).default('text');
+}
+
+async function runBuild(opts: BuildCliOptions): Promise<number> {
   const t0 = performance.now();
+  const ms = () => Math.round(performance.now() - t0);
   try {
     // Imported per command, so that --help and --version answer at once.
     const { build } = await import('./build.ts');
     const result = await build({ config: opts.config, outDir: opts.out, cacheDir: opts.cache ? undefined : false });
-    for (const w of result.warnings) console.warn(formatDiagnostic(w));
-    const ms = Math.round(performance.now() - t0);
-    console.log(`docsgen: built ${result.pageCount} pages and ${result.redirects.size} redirects into ${opts.out}/ in ${ms} ms`);
-    if (opts.verbose) console.log(`stages (ms): ${JSON.stringify(result.timings)}`);
+    const line = `docsgen: built ${result.pageCount} pages and ${result.redirects.size} redirects into ${opts.out}/ in ${ms()} ms`;
+    if (opts.format === 'text') {
+      for (const w of result.warnings) console.warn(formatDiagnostic(w));
+      console.log(line);
+    } else {
+      const summary = { command: 'build' as const, ok: true, errors: 0, warnings: result.warnings.length, durationMs: ms(), pages: result.pageCount, redirects: result.redirects.size, out: opts.out };
+      report(opts.format, sortDiagnostics(result.warnings), summary, line);
+    }
+    if (opts.verbose && opts.format !== 'json') console.log(`stages (ms): ${JSON.stringify(result.timings)}`);
     return 0;
   } catch (e) {
-    return reportFailure(e, opts.verbose);
+    if (opts.format === 'text') return reportFailure(e, opts.verbose);
+    return reportFailureAs(opts.format, 'build', e, ms(), 'the previous output was left untouched', opts.verbose);
   }
+}
+
+async function runCheck(opts: CheckCliOptions): Promise<number> {
+  const t0 = performance.now();
+  const ms = () => Math.round(performance.now() - t0);
+  try {
+    const { check } = await import('./check-site.ts');
+    const result = await check({ config: opts.config, cacheDir: opts.cache ? undefined : false, external: opts.external, changedSince: opts.changedSince });
+    const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+    const warnings = result.diagnostics.length - errors;
+    const s = result.scope;
+    const checkedPages = s && !s.everything ? s.pages : result.pageCount;
+    const what = !s ? `${result.pageCount} pages` : s.everything ? `${result.pageCount} pages (${s.everything}, so every page)` : `${s.pages} of ${result.pageCount} pages (changed since ${opts.changedSince}, and the pages linking to them)`;
+    const x = result.external;
+    const external = x ? `; ${plural(x.links, 'external link')}: ${x.checked} requested, ${x.cached} known good, ${x.skipped} skipped` : '';
+    const line = `docsgen: checked ${what}${external} in ${ms()} ms: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+    const summary: Summary = { command: 'check', ok: errors === 0, errors, warnings, durationMs: ms(), pages: result.pageCount, checkedPages, ...(x ? { external: x } : {}) };
+    report(opts.format, result.diagnostics, summary, line);
+    if (opts.verbose && opts.format !== 'json') console.log(`stages (ms): ${JSON.stringify(result.timings)}`);
+    return errors ? 1 : 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`docsgen: ${e.message}`);
+      return 2;
+    }
+    if (opts.format === 'text' && !(e instanceof DocsgenError)) return reportFailure(e, opts.verbose);
+    return reportFailureAs(opts.format, 'check', e, ms(), 'the other checks need these fixed first', opts.verbose);
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Diagnostics then the summary: json prints only JSON lines on stdout; text and github end with a sentence. */
+function report(format: OutputFormat, diagnostics: Diagnostic[], summary: Summary, line: string): void {
+  if (format === 'json') {
+    for (const l of formatAll('json', diagnostics)) console.log(l);
+    console.log(jsonSummary(summary));
+    return;
+  }
+  if (format === 'github') for (const l of formatAll('github', diagnostics)) console.log(l);
+  else for (const d of diagnostics) (d.severity === 'error' ? console.error : console.warn)(formatDiagnostic(d));
+  (summary.ok ? console.log : console.error)(line);
+}
+
+/** A failed command in any format but build's text (reportFailure keeps that as it always was). */
+function reportFailureAs(format: OutputFormat, command: 'build' | 'check', e: unknown, durationMs: number, after: string, verbose?: boolean): number {
+  if (e instanceof DocsgenError) {
+    const diagnostics = sortDiagnostics([...e.diagnostics, ...e.warnings]);
+    const errors = e.diagnostics.filter((d) => d.severity === 'error').length;
+    const line = `\ndocsgen: ${command} failed with ${plural(errors, 'error')}; ${after}.`;
+    report(format, diagnostics, { command, ok: false, errors, warnings: diagnostics.length - errors, durationMs }, line);
+    if (verbose) console.error(e.stack);
+    return 1;
+  }
+  const message = (e as Error)?.message ?? String(e);
+  if (format === 'json') console.log(jsonSummary({ command, ok: false, errors: 0, warnings: 0, durationMs, internalError: message }));
+  else if (format === 'github') console.log(githubInternalError(message));
+  else console.error(`docsgen: internal error: ${message}`);
+  console.error((e as Error)?.stack ?? '');
+  return 1;
 }
 
 export function reportFailure(e: unknown, verbose?: boolean): number {

@@ -10,7 +10,7 @@ import { bundleClient } from './bundle-client.ts';
 import { buildSiteGraph, pageContent, type SiteGraph } from './site-graph.ts';
 import { graphInput, loadSite, siteRedirects, siteShell, stageTimer, transformContext, type BuildOptions } from './build.ts';
 import { renderNotFound, renderRoute, writeSidebarFiles } from './render-pages.ts';
-import { firstHeadingOf, transformPages, warmInlineTransform, type TransformedPage } from './transform-markdown.ts';
+import { outlineOf, transformPages, warmInlineTransform } from './transform-markdown.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { AssetRegistry } from './image-assets.ts';
 import { normaliseRoute } from '../shared/routes.ts';
@@ -43,7 +43,7 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
   const site = await loadSite(options, time);
   const { config } = site;
   // Every page as its outline: enough for sidebars, breadcrumbs and previous/next links.
-  const outlines = new Map(site.pages.map((p) => [p.id, p.prebuilt ?? outline(p)]));
+  const outlines = new Map(site.pages.map((p) => [p.id, p.prebuilt ?? outlineOf(p)]));
   const graph = await time('graph', () => buildSiteGraph(graphInput(site, outlines)));
   const shell = siteShell(site);
   const bundle = await time('bundle', () => bundleClient(shell.shell, config.baseUrl));
@@ -122,9 +122,4 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
       return out;
     },
   };
-}
-
-/** What the site graph needs of a page it has not transformed yet. */
-function outline(page: SourcePage): TransformedPage {
-  return { html: '', headings: [], toc: [], links: [], images: [], firstH1: firstHeadingOf(page.body), diagnostics: [] };
 }

@@ -17,7 +17,7 @@ import type { Root as MdastRoot } from 'mdast';
 import { preprocess } from './markdown/preprocess.ts';
 import { gatesKey, parseWithGfmGates, remarkGfmGated, type GfmGates } from './markdown/gfm-per-page.ts';
 import { VFile } from 'vfile';
-import { remarkDocsgen, type DocsgenMarkdownContext, type DocsgenMarkdownResult, type HeadingInfo, type ImageRef, type OutboundLink } from './markdown/remark-docsgen.ts';
+import { remarkDocsgen, type DocsgenMarkdownContext, type DocsgenMarkdownResult, type ExternalLink, type HeadingInfo, type ImageRef, type OutboundLink } from './markdown/remark-docsgen.ts';
 import { CODE_THEME, codeMetaTransformer, getHighlighter, languagesUsed } from './markdown/highlight.ts';
 import { rehypeScrollTables } from './markdown/scroll-tables.ts';
 import { docTitle, type SourcePage } from './collect-docs.ts';
@@ -37,6 +37,8 @@ export interface TransformedPage {
   images: ImageRef[];
   /** Ids given in raw HTML, link targets like heading ids. */
   anchors?: string[];
+  /** The page's http(s) links and images, for `docsgen check --external`. */
+  externalLinks?: ExternalLink[];
   /** The markdown's own first h1, if it has one. */
   firstH1?: string;
   diagnostics: Diagnostic[];
@@ -156,6 +158,11 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * has not transformed yet. Inline markup is dropped as the transform drops it, for what titles
  * usually hold; `serve --watch` reloads a page if the full build then titles it differently.
  */
+/** What the site graph needs of a page it has not transformed (yet): its title, no headings or links. */
+export function outlineOf(page: SourcePage): TransformedPage {
+  return { html: '', headings: [], toc: [], links: [], images: [], firstH1: firstHeadingOf(page.body), diagnostics: [] };
+}
+
 export function firstHeadingOf(body: string): string | undefined {
   let fence: string | undefined;
   let comment = false;

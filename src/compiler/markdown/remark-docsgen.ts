@@ -20,6 +20,13 @@ export interface OutboundLink {
   column: number;
 }
 
+/** An http(s) link or image, for `docsgen check --external`; never fetched by a build. */
+export interface ExternalLink {
+  url: string;
+  line: number;
+  column: number;
+}
+
 export interface ImageRef {
   raw: string;
   /** Absolute path of the file on disk, for relative images. */
@@ -63,6 +70,8 @@ export interface DocsgenMarkdownResult {
   images: ImageRef[];
   /** Ids given in raw HTML (`<a id="x">`, `<a name="x">`): link targets as headings are. */
   anchors?: string[];
+  /** Only when the page has some. */
+  externalLinks?: ExternalLink[];
   firstH1?: string;
   diagnostics: Diagnostic[];
 }
@@ -321,8 +330,16 @@ function collectLinksAndImages(tree: Root, definitions: Map<string, Definition>,
   });
 }
 
+/** Notes an http(s) URL (`//host/…` as https) to check with --external; true when the URL is one. */
+function noteExternal(url: string, at: { line: number; column: number }, out: DocsgenMarkdownResult): boolean {
+  const absolute = url.startsWith('//') ? `https:${url}` : url;
+  if (!/^https?:\/\//i.test(absolute)) return false;
+  (out.externalLinks ??= []).push({ url: absolute, line: at.line, column: at.column });
+  return true;
+}
+
 function handleLink(url: string, at: { line: number; column: number }, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): string | undefined {
-  if (!url || EXTERNAL.test(url) || url.startsWith('//')) return undefined;
+  if (!url || noteExternal(url, at, out) || EXTERNAL.test(url) || url.startsWith('//')) return undefined;
   const hashAt = url.indexOf('#');
   const pathPart = decoded(hashAt >= 0 ? url.slice(0, hashAt) : url, decodeURI, url, at, ctx, out)?.replace(/\?.*$/, '');
   const anchor = hashAt >= 0 ? decoded(url.slice(hashAt + 1), decodeURIComponent, url, at, ctx, out) : undefined;
@@ -355,7 +372,7 @@ function handleLink(url: string, at: { line: number; column: number }, ctx: Docs
 }
 
 function handleImage(url: string, at: { line: number; column: number }, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): string | undefined {
-  if (!url || EXTERNAL.test(url) || url.startsWith('//') || url.startsWith('data:')) return undefined;
+  if (!url || noteExternal(url, at, out) || EXTERNAL.test(url) || url.startsWith('//') || url.startsWith('data:')) return undefined;
   const clean = decoded(url.replace(/[?#].*$/, ''), decodeURI, url, at, ctx, out);
   if (clean === undefined) return undefined;
   if (clean.startsWith('/')) {

@@ -1,0 +1,80 @@
+// `docsgen check`: every check a build makes, without bundling, rendering, indexing or writing
+// anything but the cache; `--external` adds the pages' http(s) links, `--changed-since` narrows the
+// checks to what a change can have broken.
+import { cacheDirOf, checkTransformed, loadSite, persistTransformCache, siteShell, stageTimer, transformContext } from './build.ts';
+import { loadTransformCache } from './persistent-cache.ts';
+import { transformPages, type TransformedPage } from './transform-markdown.ts';
+import { AssetRegistry } from './image-assets.ts';
+import { applySeverity, sortDiagnostics, type Diagnostic } from './errors.ts';
+import { rel } from './load-config.ts';
+import type { SourcePage } from './collect-docs.ts';
+import type { ExternalRef } from './check-external.ts';
+import { changeScope } from './change-scope.ts';
+
+export interface CheckOptions {
+  config: string;
+  cwd?: string;
+  /** As for a build: default `<root>/.docsgen-cache`, false for none. */
+  cacheDir?: string | false;
+  external?: boolean;
+  /** A git ref: check only the pages changed since it, and the pages that link to them. */
+  changedSince?: string;
+  /** The external-link cache's clock, for tests. */
+  now?: () => number;
+}
+
+export interface CheckResult {
+  /** Errors and warnings, sorted by place. */
+  diagnostics: Diagnostic[];
+  pageCount: number;
+  /** With --changed-since: how many pages were checked; `everything` says why all were (the config changed). */
+  scope?: { pages: number; everything?: string };
+  external?: { links: number; checked: number; cached: number; skipped: number };
+  timings: Record<string, number>;
+}
+
+export async function check(options: CheckOptions): Promise<CheckResult> {
+  const timings: Record<string, number> = {};
+  const time = stageTimer(timings);
+  const site = await loadSite({ config: options.config, cwd: options.cwd, cacheDir: options.cacheDir }, time);
+  const { config } = site;
+  const cacheDir = cacheDirOf(options, config);
+  const cache = cacheDir ? await loadTransformCache(cacheDir) : new Map<string, TransformedPage>();
+  const keysBefore = new Set(cache.keys());
+  const assets = new AssetRegistry(config.baseUrl, config.roots);
+  const context = transformContext(site, assets, cache);
+  // A transform of some pages prunes the cache it is given to them: it gets a copy, and nothing is saved.
+  const found = options.changedSince ? await time('scope', () => changeScope(site, options.changedSince!, (pages) => transformPages(pages, { ...context, cache: new Map(cache) }))) : undefined;
+  const scope = found && 'pages' in found ? found : undefined;
+
+  let transformed: Map<string, TransformedPage>;
+  if (scope) {
+    transformed = scope.transformed;
+  } else {
+    transformed = await time('transform', () => transformPages(site.pages, context));
+    if (cacheDir) await persistTransformCache(cacheDir, cache, keysBefore, time);
+  }
+  const sources = scope ? site.pages.filter((p) => scope.pages.has(p)) : site.pages;
+  const checked = await checkTransformed(site, transformed, siteShell(site).diagnostics, time, sources);
+  const diagnostics = scope ? checked.diagnostics.filter(scope.reports) : checked.diagnostics;
+
+  let external: CheckResult['external'];
+  if (options.external) {
+    const { checkExternalLinks } = await import('./check-external.ts');
+    const refs = externalRefs(sources, transformed);
+    const found = await time('external', () => checkExternalLinks(refs, { settings: config.user.externalLinks, cacheDir, now: options.now }));
+    diagnostics.push(...applySeverity(found.diagnostics, config.user.checks));
+    external = { links: found.links, checked: found.checked, cached: found.cached, skipped: found.skipped };
+  }
+  return {
+    diagnostics: sortDiagnostics(diagnostics),
+    pageCount: checked.graph.pages.size,
+    ...(options.changedSince ? { scope: found && 'everything' in found ? { pages: sources.length, everything: found.everything } : { pages: sources.length } } : {}),
+    ...(external ? { external } : {}),
+    timings,
+  };
+}
+
+function externalRefs(sources: SourcePage[], transformed: Map<string, TransformedPage>): ExternalRef[] {
+  return sources.flatMap((p) => (transformed.get(p.id)?.externalLinks ?? []).map((l) => ({ url: l.url, file: rel(p.file), line: l.line, column: l.column })));
+}
