@@ -117,8 +117,9 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
   const onDone = inOrder && ((i: number, result: TransformedPage) => inOrder(todo[i].page, result));
+  // Nothing to do must not load the grammars (a second or more): a run whose pages all come from the cache.
   const results =
-    workers > 0 ? await transformInWorkers(todo.map((t) => t.page), options, workers, here, onDone) : await transformInline(todo.map((t) => t.page), options);
+    workers > 0 ? await transformInWorkers(todo.map((t) => t.page), options, workers, here, onDone) : todo.length ? await transformInline(todo.map((t) => t.page), options) : [];
   todo.forEach(({ page, key }, i) => {
     const result = results[i];
     if (workers === 0) inOrder?.(page, result);
