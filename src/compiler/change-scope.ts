@@ -115,7 +115,7 @@ function wholeSiteReason(touched: Set<string>, config: ResolvedConfig): string |
 }
 
 /** Lowercase pieces of a file's address that any link to it must contain: its name, its route's last segment, its id and slug. */
-function fileNeedles(file: string, route: string | undefined, before?: string): string[] {
+export function fileNeedles(file: string, route: string | undefined, before?: string): string[] {
   const name = path.basename(file);
   if (!/\.mdx?$/i.test(name)) return [name.toLowerCase()];
   const stem = name.replace(/\.mdx?$/i, '');
@@ -129,7 +129,7 @@ function fileNeedles(file: string, route: string | undefined, before?: string): 
 }
 
 /** A destination with no name in it (`./`, `../`, `/`): it may reach any folder's page. */
-const DOTS_ONLY = /^[./]+(?:[?#].*)?$/;
+export const DOTS_ONLY = /^[./]+(?:[?#].*)?$/;
 const INLINE_DESTINATION = /\]\(\s*<?([^)\s>]+)/g;
 const DEFINITION = /^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)/gm;
 

@@ -116,7 +116,8 @@ async function runLinkinator(urls: string[], settings: typeof EXTERNAL_DEFAULTS 
       timeout: settings.timeout,
       retry: true,
       retryErrors: settings.retries > 0,
-      retryErrorsCount: settings.retries,
+      // Linkinator retries once more than this count says.
+      retryErrorsCount: settings.retries - 1,
       retryErrorsJitter: 500,
       linksToSkip: async (url) => {
         if (wanted.has(url)) await pace(new URL(url).host);

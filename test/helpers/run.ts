@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,19 @@ export interface CliResult {
 export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): CliResult {
   const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production', ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** runCli without blocking this process: for tests whose servers in this process the CLI talks to. */
+export function runCliAsync(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), ...args], { cwd, env: { ...process.env, NODE_ENV: 'production', ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 /** Every file below a folder, relative, with its bytes: for comparing two builds. */
