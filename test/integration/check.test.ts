@@ -213,7 +213,7 @@ describe('docsgen check --changed-since', () => {
   const git = (root: string, ...args: string[]) =>
     execFileSync('git', args, { cwd: root, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
 
-  /** A green site, but for one old broken link in a page no change touches. */
+  /** A green site, but for two old problems in a page no change touches (one found by the site graph, one by the link check). */
   function repo() {
     const p = project({
       'site/docsgen.config.ts': CONFIG(),
@@ -224,7 +224,7 @@ describe('docsgen check --changed-since', () => {
       'content/docs/folder/index.md': '# Folder\n\n## Part\n',
       'content/docs/old.md': '---\nslug: /legacy-name\n---\n\n# Old\n',
       'content/docs/old-linker.md': '# Old linker\n\nSee [the old page](/legacy-name).\n',
-      'content/docs/unrelated.md': '# Unrelated\n\nAn [old broken link](/nowhere).\n',
+      'content/docs/unrelated.md': '---\ndisplayed_sidebar: nope\n---\n\n# Unrelated\n\nAn [old broken link](/nowhere).\n',
       '.gitignore': '.docsgen-cache/\nbuild/\n',
     });
     git(p.root, 'init', '-q', '-b', 'main');
@@ -248,7 +248,7 @@ describe('docsgen check --changed-since', () => {
     // guide, and index, linker and folder/deep, which link to it.
     expect(r.summary).toMatchObject({ ok: false, errors: 3, checkedPages: 4 });
     // The whole site has the old broken link too.
-    expect(runCli(['check'], root).stderr).toMatch(/content\/docs\/unrelated\.md:3:4 {2}broken link to \/nowhere/);
+    expect(runCli(['check'], root).stderr).toMatch(/content\/docs\/unrelated\.md:7:4 {2}broken link to \/nowhere/);
   });
 
   it('a link with no name in it (./#part) still finds the page it links to', () => {
@@ -278,7 +278,7 @@ describe('docsgen check --changed-since', () => {
     const { root, write } = repo();
     write('site/docsgen.config.ts', CONFIG(", tagline: 'new'"));
     const r = checkSince(root, 'HEAD');
-    expect(r.problems).toEqual(['content/docs/unrelated.md:3 broken-link']);
+    expect(r.problems).toEqual(['content/docs/unrelated.md:2 invalid-frontmatter', 'content/docs/unrelated.md:7 broken-link']);
     expect(runCli(['check', '--changed-since', 'HEAD'], root).stderr).toMatch(/checked 9 pages \(site\/docsgen\.config\.ts changed, so every page\)/);
   });
 
