@@ -67,14 +67,16 @@ export async function changeScope(site: LoadedSite, ref: string, transform: Tran
   const candidates = site.pages.filter((p) => !p.prebuilt && !changedSet.has(p) && linkDestinations(p.body).some((d) => DOTS_ONLY.test(d) || [...needles].some((n) => d.includes(n))));
   const first = await transform([...changed, ...candidates]);
 
+  const staticFileTouched = (sitePath: string) => config.staticDir !== undefined && touched.has(path.join(config.staticDir, safeDecode(sitePath)));
   const reachesChange = (page: SourcePage, t: TransformedPage): boolean =>
     t.links.some((l) => {
       if (l.missingFile) return touched.has(path.resolve(path.dirname(page.file), l.missingFile));
       if (l.route === undefined) return false;
       const route = normaliseRoute(l.route);
-      return changedRoutes.has(route) || (structural && !known.has(route) && !staticFiles.has(safeDecode(l.route).replace(/^\/+/, '')));
+      if (changedRoutes.has(route) || staticFileTouched(l.route)) return true;
+      return structural && !known.has(route) && !staticFiles.has(safeDecode(l.route).replace(/^\/+/, ''));
     }) ||
-    t.images.some((i) => (i.file !== undefined && touched.has(i.file)) || (i.sitePath !== undefined && config.staticDir !== undefined && touched.has(path.join(config.staticDir, safeDecode(i.sitePath)))));
+    t.images.some((i) => (i.file !== undefined && touched.has(i.file)) || (i.sitePath !== undefined && staticFileTouched(i.sitePath)));
   const linkers = candidates.filter((p) => reachesChange(p, first.get(p.id)!));
   const pages = new Set([...changed, ...linkers]);
 
