@@ -263,14 +263,15 @@ describe('docsgen check --changed-since', () => {
     const { root, write, remove } = repo();
     write('content/docs/img/pic.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
     write('site/static/files/guide.pdf', '%PDF-1.4\n');
-    write('content/docs/media.md', '# Media\n\n![A picture](./img/pic.svg)\n\nThe [guide as a PDF](/files/guide.pdf).\n');
+    write('content/docs/picture.md', '# Picture\n\n![A picture](./img/pic.svg)\n');
+    write('content/docs/pdf.md', '# PDF\n\nThe [guide as a PDF](/files/guide.pdf).\n');
     git(root, 'add', '.');
     git(root, 'commit', '-qm', 'media');
     remove('content/docs/img/pic.svg');
     remove('site/static/files/guide.pdf');
     const r = checkSince(root, 'HEAD');
-    expect(r.problems).toEqual(['content/docs/media.md:3 broken-image', 'content/docs/media.md:5 broken-link']);
-    expect(r.summary).toMatchObject({ checkedPages: 1 });
+    expect(r.problems).toEqual(['content/docs/pdf.md:3 broken-link', 'content/docs/picture.md:3 broken-image']);
+    expect(r.summary).toMatchObject({ checkedPages: 2 });
   });
 
   it('a page removed on a branch: the pages linking to it are checked, from the merge base', () => {
