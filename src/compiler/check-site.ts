@@ -42,7 +42,8 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   const cache = cacheDir ? await loadTransformCache(cacheDir) : new Map<string, TransformedPage>();
   const keysBefore = new Set(cache.keys());
   const assets = new AssetRegistry(config.baseUrl, config.roots);
-  const context = transformContext(site, assets, cache);
+  // Nothing is rendered: the pages' markdown trees are all the checks need.
+  const context = { ...transformContext(site, assets, cache), checkOnly: true };
   // A transform of some pages prunes the cache it is given to them: it gets a copy, and nothing is saved.
   const found = options.changedSince ? await time('scope', () => changeScope(site, options.changedSince!, (pages) => transformPages(pages, { ...context, cache: new Map(cache) }))) : undefined;
   const scope = found && 'pages' in found ? found : undefined;

@@ -57,6 +57,8 @@ export interface TransformContext {
   langs?: string[];
   /** Leave this thread out of a parallel transform: it has requests to answer meanwhile. */
   keepThreadFree?: boolean;
+  /** For `docsgen check`: see TransformOptions.checkOnly. A full result in the cache serves as well. */
+  checkOnly?: boolean;
   /**
    * Called for each page, in the order given, as soon as it and every page before it are
    * transformed: the search index takes pages while the rest are still being transformed.
@@ -87,6 +89,11 @@ export interface TransformOptions {
    * saves it answers used to queue behind them for the CPU.
    */
   background?: boolean;
+  /**
+   * What the checks need and no HTML: headings, links, images and diagnostics come from the
+   * markdown tree, so the HTML and its highlighting (most of a transform) are left out.
+   */
+  checkOnly?: boolean;
 }
 
 export async function transformPages(pages: SourcePage[], ctx: TransformContext): Promise<Map<string, TransformedPage>> {
@@ -100,9 +107,11 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
       inOrder?.(page, page.prebuilt);
       continue;
     }
-    const key = cacheKey(page, ctx);
-    live.add(key);
-    const cached = ctx.cache?.get(key);
+    const full = cacheKey(page, ctx);
+    // A check's results have no HTML: they are kept apart, and a full result serves a check too.
+    const key = ctx.checkOnly ? `${full}:check` : full;
+    live.add(full).add(key);
+    const cached = ctx.cache?.get(full) ?? ctx.cache?.get(key);
     // Image URLs are content-hashed, and the HTML holds them: a page whose image changed since is
     // transformed again. Looking the URLs up also registers the images, so this build copies them.
     if (cached && cached.images.every((img) => !img.file || ctx.assets.imageUrl(img.file) === img.url)) {
@@ -112,7 +121,8 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
       todo.push({ page, key });
     }
   }
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs: ctx.langs ?? siteLanguages(pages), background: ctx.keepThreadFree };
+  const langs = ctx.checkOnly ? [] : (ctx.langs ?? siteLanguages(pages));
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
@@ -259,16 +269,20 @@ Text.
 
 /** Transforms pages in this thread (also what each worker runs). */
 export async function transformInline(pages: SourcePage[], options: TransformOptions, reuseHighlights = true): Promise<TransformedPage[]> {
-  const highlighter = await getHighlighter(options.langs);
+  const processors = options.checkOnly ? checkingProcessors() : await highlightingProcessors(options.langs, reuseHighlights);
+  const byFile = new Map(options.routes);
+  const assets = new AssetRegistry(options.baseUrl, options.roots);
+  const routeOfFile = (abs: string) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'));
+  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, assets, checkOnly: options.checkOnly }, processors));
+}
+
+async function highlightingProcessors(langs: string[], reuseHighlights: boolean): Promise<Processors> {
+  const highlighter = await getHighlighter(langs);
   // A grammar loaded since can change how embedded code in another language highlights.
   const loaded = highlighter.getLoadedLanguages().length;
   if (highlights.size > MAX_CACHED_HIGHLIGHTS || loaded !== highlightsLanguages) highlights.clear();
   highlightsLanguages = loaded;
-  const processors = processorsFor(highlighter, reuseHighlights ? highlights : undefined);
-  const byFile = new Map(options.routes);
-  const assets = new AssetRegistry(options.baseUrl, options.roots);
-  const routeOfFile = (abs: string) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'));
-  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, assets }, processors));
+  return processorsFor(highlighter, reuseHighlights ? highlights : undefined);
 }
 
 /**
@@ -316,27 +330,42 @@ let highlightsLanguages = 0;
 type Processors = (gates?: GfmGates) => Processor;
 const processorsMemo = new WeakMap<Highlighter, { cache?: Map<string, Root>; processors: Processors }>();
 
+let checking: Processors | undefined;
+
+/** Processors that stop at the markdown tree (see TransformOptions.checkOnly). */
+function checkingProcessors(): Processors {
+  return (checking ??= byGates((gates) => createProcessor(undefined, undefined, gates)));
+}
+
+/** Makes each processor the first time its set of GFM gates is asked for. */
+function byGates(make: (gates?: GfmGates) => Processor): Processors {
+  const made = new Map<string, Processor>();
+  return (gates) => {
+    const key = gates ? gatesKey(gates) : 'all';
+    let processor = made.get(key);
+    if (!processor) made.set(key, (processor = make(gates)));
+    return processor;
+  };
+}
+
 function processorsFor(highlighter: Highlighter, cache?: Map<string, Root>): Processors {
   const memo = processorsMemo.get(highlighter);
   if (memo && memo.cache === cache) return memo.processors;
-  const made = new Map<string, Processor>();
-  const processors: Processors = (gates) => {
-    const key = gates ? gatesKey(gates) : 'all';
-    let processor = made.get(key);
-    if (!processor) made.set(key, (processor = createProcessor(highlighter, cache, gates)));
-    return processor;
-  };
+  const processors = byGates((gates) => createProcessor(highlighter, cache, gates));
   processorsMemo.set(highlighter, { cache, processors });
   return processors;
 }
 
-function createProcessor(highlighter: Highlighter, cache: Map<string, Root> | undefined, gates: GfmGates | undefined): Processor {
-  return unified()
+/** Without a highlighter, a processor that only parses and runs the remark plugins: no HTML. */
+function createProcessor(highlighter: Highlighter | undefined, cache: Map<string, Root> | undefined, gates: GfmGates | undefined): Processor {
+  const remark = unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(gates ? [[remarkGfmGated, gates]] : [])
     .use(remarkDirective)
-    .use(remarkDocsgen)
+    .use(remarkDocsgen);
+  if (!highlighter) return remark.freeze() as unknown as Processor;
+  return remark
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(function rehypeShiki() {
       return rehypeShikiFromHighlighter(highlighter as never, {
@@ -385,7 +414,7 @@ export function pageTocLevels(page: Pick<SourcePage, 'frontmatter'>, site: { min
 
 function transformPage(
   page: SourcePage,
-  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; assets: AssetRegistry },
+  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; assets: AssetRegistry; checkOnly?: boolean },
   processors: Processors,
 ): TransformedPage {
   const file = rel(page.file);
@@ -409,13 +438,14 @@ function transformPage(
     const { tree, processor } = parseWithGfmGates(vfile, processors);
     const deep = tooDeep(tree as MdastRoot);
     if (deep) return failedPage('nesting-too-deep', file, { line: (deep.position?.start.line ?? 1) + page.lineOffset, column: deep.position?.start.column ?? 1 }, `blocks nest more than ${MAX_NESTING_DEPTH} levels deep here`, 'flatten the nested lists or quotes');
-    html = String(processor.stringify(processor.runSync(tree as MdastRoot, vfile), vfile));
+    const hast = processor.runSync(tree as MdastRoot, vfile);
+    html = ctx.checkOnly ? '' : String(processor.stringify(hast, vfile));
   } catch (e) {
     // Whatever a page makes the pipeline throw is that page's problem, reported at its file.
     const overflow = e instanceof RangeError && /call stack/i.test(e.message);
     return failedPage('transform-failed', file, { line: 1, column: 1 }, `could not transform this page: ${(e as Error)?.message ?? e}`, overflow ? `the page nests too deeply (the limit is ${MAX_NESTING_DEPTH} levels)` : 'this may be a bug in docsgen or a markdown plugin');
   }
   // Made here rather than by the graph, so that no later stage holds a second, titled copy of the HTML.
-  const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true;
+  const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true && !ctx.checkOnly;
   return { html: titled ? `<h1>${escapeHtml(docTitle(page, undefined))}</h1>\n${html}` : html, ...result };
 }
