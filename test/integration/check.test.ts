@@ -1,6 +1,6 @@
 // `docsgen check`, `--format json|github` and the `checks` severities, through the real CLI.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -43,6 +43,45 @@ describe('docsgen check', () => {
     const after = snapshotTree(root);
     for (const file of after.keys()) if (file.startsWith('.docsgen-cache/')) after.delete(file);
     expect(after).toEqual(before);
+  });
+
+  it('finds the problems the markdown transform reports as the build does, and its cache never stands in for the build cache', () => {
+    const page = [
+      '# Home',
+      '',
+      'Some words to render.',
+      '',
+      ':::nonsense',
+      'x',
+      ':::',
+      '',
+      '## Twice {#same}',
+      '',
+      '## Again {#same}',
+      '',
+      'A [bad escape](/a%zz) and a [script](javascript:alert(1)).',
+      '',
+      ':::note',
+      'never closed',
+    ].join('\n');
+    const { root, write } = project({ 'site/docsgen.config.ts': CONFIG(), 'content/docs/index.md': page, 'content/docs/comp.mdx': '# Comp\n\n<Tabs>\n' });
+    const byBuild = located(jsonLines(runCli(['build', '--format', 'json'], root).stdout));
+    const byCheck = located(jsonLines(runCli(['check', '--format', 'json'], root).stdout));
+    expect(byCheck).toEqual(byBuild);
+    expect(byCheck).toEqual([
+      'content/docs/comp.mdx:3:1 unsupported-mdx error',
+      'content/docs/index.md:5:1 invalid-directive error',
+      'content/docs/index.md:11:1 duplicate-heading-id warning',
+      'content/docs/index.md:13:3 malformed-url error',
+      'content/docs/index.md:13:29 unsafe-link warning',
+      'content/docs/index.md:15:1 invalid-directive warning',
+    ]);
+    // The check cached its transforms, which have no HTML: the build must not take them for its own.
+    write('content/docs/comp.mdx', '# Comp\n');
+    write('content/docs/index.md', '# Home\n\nSome words to render.\n');
+    expect(runCli(['check'], root).status).toBe(0);
+    expect(runCli(['build'], root).status).toBe(0);
+    expect(readFileSync(path.join(root, 'build/index.html'), 'utf8')).toContain('Some words to render.');
   });
 
   it('checks a good site without touching its output folder', () => {
