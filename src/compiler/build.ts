@@ -21,8 +21,9 @@ import { createCodeHighlighter } from './markdown/highlight.ts';
 import { indexSearch, searchPages, startSearchFeed, type SearchFeed } from './index-search.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { AssetRegistry } from './image-assets.ts';
+import { checkOutputPlan } from './plan-output.ts';
 import { escapeHtml } from './escape-html.ts';
-import { linkOutsideError, listFiles, type ListedFile, type SourceRoots } from './source-files.ts';
+import { linkOutsideError, listFiles, sourceRoots, type ListedFile, type SourceRoots } from './source-files.ts';
 
 export interface BuildOptions {
   config: string;
@@ -247,14 +248,25 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
   const checked = await time('check', () =>
     checkLinks({ graph, sources: site.pages, transformed, staticDir: config.staticDir, staticFiles: site.staticFiles.map((f) => f.rel), redirectSources: new Set(redirects.map.keys()), drafts: site.drafts }),
   );
-  const all = [...apis.diagnostics, ...[...transformed.values()].flatMap((t) => t.diagnostics), ...graph.diagnostics, ...redirects.diagnostics, ...shell.diagnostics, ...checked];
+  const bundle = await bundling;
+  const plan = checkOutputPlan(
+    {
+      pages: graph.pages.values(),
+      redirects: redirects.map.keys(),
+      redirectsFile: rel(config.configFile),
+      staticFiles: site.staticFiles.map((f) => f.rel),
+      staticDir: config.staticDir,
+      generated: [...bundle.files.map((f) => f.path), ...[...assets.urls.values()].map((url) => url.slice(config.baseUrl.length))],
+    },
+    rel,
+  );
+  const all = [...apis.diagnostics, ...[...transformed.values()].flatMap((t) => t.diagnostics), ...graph.diagnostics, ...redirects.diagnostics, ...shell.diagnostics, ...checked, ...plan];
   failOnErrors(all);
 
   const followUp: FollowUp = {};
   const writer = options.sink ?? new OutputWriter(path.resolve(options.cwd ?? process.cwd(), options.outDir));
   await writer.begin();
   try {
-    const bundle = await bundling;
     // Pagefind finishes the index in its own process while this thread renders.
     const [, search] = await allSettled([
       time('render', () =>
@@ -329,12 +341,15 @@ async function collectApis(config: ResolvedConfig, cacheDir: string | undefined)
   return out;
 }
 
-/** The static folder's files; a link in it that leads out of the source folders is an error. */
+/**
+ * The static folder's files. Everything in it is published, so a link in it may only lead to
+ * another place in it: one into the site folder would publish the config or a `.env` beside it.
+ */
 async function collectStaticFiles(config: ResolvedConfig): Promise<{ files: ListedFile[]; diagnostics: Diagnostic[] }> {
   if (!config.staticDir) return { files: [], diagnostics: [] };
   const staticDir = config.staticDir;
-  const listing = await listFiles(staticDir, config.roots, { dir: () => true, file: () => true });
-  return { files: listing.files, diagnostics: listing.escapes.map((f) => linkOutsideError(staticDir, f)) };
+  const listing = await listFiles(staticDir, sourceRoots([staticDir]), { dir: () => true, file: () => true });
+  return { files: listing.files, diagnostics: listing.escapes.map((f) => linkOutsideError(staticDir, f, 'the static folder')) };
 }
 
 /** Appends an API category to a source's sidebar unless the sidebar places it itself. */

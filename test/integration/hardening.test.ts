@@ -171,6 +171,57 @@ describe('only files inside the project are published', () => {
     expect(tree(q.out).links).toEqual([]);
     expect(lstatSync(path.join(q.out, 'img/alias.svg')).isFile()).toBe(true);
   });
+
+  it('a link in the static folder into the site folder publishes nothing of it', () => {
+    const p = project();
+    p.write('site/.env', 'API_KEY=TOP-SECRET\n');
+    p.link('site/static/env.txt', path.join(p.root, 'site/.env'));
+    p.link('site/static/site', path.join(p.root, 'site'));
+    const err = failed(p.build());
+    expect(err).toContain('site/static/env.txt  env.txt is a link to');
+    expect(err).toContain('outside the static folder');
+    expect(err).toContain('site/static/site  site is a link to');
+    expect(existsSync(p.out)).toBe(false);
+  });
+});
+
+describe('no two parts of a site write the same output file', () => {
+  it('a page whose slug is a file docsgen writes is an error at the page', () => {
+    const p = project();
+    p.write('content/docs/map.md', '---\ntitle: Map\nslug: /sitemap.xml\n---\n\nText.\n');
+    p.write('content/docs/chunk.md', '---\ntitle: Chunk\nslug: /_data/guides/setup\n---\n\nText.\n');
+    const err = failed(p.build());
+    expect(err).toContain('content/docs/map.md:1:1  the page at /sitemap.xml would write sitemap.xml/index.html, inside sitemap.xml, which docsgen writes as a file');
+    expect(err).toContain('content/docs/chunk.md:1:1  the page at /_data/guides/setup would write _data/guides/setup/index.html, which docsgen writes itself');
+    expect(existsSync(p.out)).toBe(false);
+  });
+
+  it('a static file in the place of a page, of docsgen\'s 404 page or inside a page\'s folder is an error at the file', () => {
+    const p = project();
+    p.write('site/static/guides/setup/index.html', '<p>shadow</p>');
+    p.write('site/static/404.html', '<p>mine</p>');
+    const err = failed(p.build());
+    expect(err).toContain('site/static/guides/setup/index.html  the static file guides/setup/index.html would write guides/setup/index.html, as the page at /guides/setup does');
+    expect(err).toContain('site/static/404.html  the static file 404.html would write 404.html, which docsgen writes itself');
+  });
+
+  it('a static file in the place of a redirect stub is an error at the file', () => {
+    const p = project();
+    p.write('site/static/old-home.html', '<p>old</p>');
+    expect(failed(p.build())).toContain('site/static/old-home.html  the static file old-home.html would write old-home.html, as the redirect from /old-home does');
+  });
+
+  it('a tag or a slug too long for a file name is a located error, not ENAMETOOLONG', () => {
+    const p = project();
+    // A tag's page takes its route from the tag's label: every page's route is checked, wherever it comes from.
+    p.write('content/docs/tagged.md', `---\ntitle: Tagged\ntags: [${'t'.repeat(300)}]\n---\n\nText.\n`);
+    expect(failed(p.build())).toMatch(/content\/docs\/tagged\.md:1:1 {2}the page "t{300}" would be at "\/tags\/t{300}": its segment "t{40}…" is longer than 200 bytes/);
+    const q = project();
+    q.write('content/docs/long.md', `---\ntitle: Long\nslug: /${'a'.repeat(300)}\n---\n\nText.\n`);
+    const err = failed(q.build());
+    expect(err).toMatch(/content\/docs\/long\.md:3:1 {2}invalid route "\/a{300}" from its slug .*: its segment "a{40}…" is longer than 200 bytes/);
+    expect(err).not.toContain('ENAMETOOLONG');
+  });
 });
 
 describe('the server serves only real files inside its root', () => {
