@@ -4,7 +4,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, parse as parseYaml } from 'yaml';
 import { error, type Diagnostic } from './errors.ts';
-import { rel } from './load-config.ts';
+import { z } from 'zod';
+import { rel, schemaIssue } from './load-config.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { joinRoute, routeProblem, ROUTE_HINT } from '../shared/routes.ts';
 import { MAX_PAGE_BYTES } from './limits.ts';
@@ -59,13 +60,28 @@ export interface SourcePage {
   prebuilt?: TransformedPage;
 }
 
-export interface CategoryMeta {
-  label?: string;
-  position?: number;
-  collapsed?: boolean;
-  collapsible?: boolean;
-  link?: { type: 'doc'; id: string } | { type: 'generated-index'; title?: string; slug?: string; description?: string };
-}
+/** A folder's `_category_.json|yml`: content, so its shape is checked before anything reads it. */
+const categoryMetaSchema = z
+  .object({
+    label: z.string().min(1),
+    position: z.number(),
+    collapsed: z.boolean(),
+    collapsible: z.boolean(),
+    className: z.string(),
+    description: z.string(),
+    link: z
+      .discriminatedUnion('type', [
+        z.object({ type: z.literal('doc'), id: z.string().min(1) }).strict(),
+        z.object({ type: z.literal('generated-index'), title: z.string(), slug: z.string(), description: z.string(), keywords: z.array(z.string()), image: z.string() }).partial({ title: true, slug: true, description: true, keywords: true, image: true }).strict(),
+      ])
+      .nullable()
+      .transform((link) => link ?? undefined),
+    customProps: z.record(z.string(), z.unknown()),
+  })
+  .partial()
+  .strict();
+
+export type CategoryMeta = z.output<typeof categoryMetaSchema>;
 
 /** Pages by source file, with the stat they were read at: a watch rebuild reads only changed files. */
 export type FileCache = Map<string, { mtimeMs: number; size: number; page: SourcePage | undefined; diagnostics: Diagnostic[] }>;
@@ -159,14 +175,20 @@ async function readCategories(docsDir: string, categoryFiles: ListedFile[]): Pro
   const texts = await Promise.all(categoryFiles.map((f) => readFile(f.real, 'utf8')));
   categoryFiles.forEach(({ rel: f }, i) => {
     try {
-      const value = (f.endsWith('.json') ? JSON.parse(texts[i]) : parseYaml(texts[i])) as CategoryMeta;
-      const slug = value?.link?.type === 'generated-index' ? value.link.slug : undefined;
+      const file = path.join(docsDir, f);
+      const parsed = categoryMetaSchema.safeParse((f.endsWith('.json') ? JSON.parse(texts[i]) : parseYaml(texts[i], { maxAliasCount: 100 })) ?? {});
+      if (!parsed.success) {
+        diagnostics.push(...parsed.error.issues.map((issue) => schemaIssue(issue, file, texts[i], 'category')));
+        return;
+      }
+      const value = parsed.data;
+      const slug = value.link?.type === 'generated-index' ? value.link.slug : undefined;
       const problem = typeof slug === 'string' ? routeProblem(joinRoute(slug)) : undefined;
       if (problem) {
         diagnostics.push(error({ file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category slug ${JSON.stringify(slug)}: ${problem}`, ROUTE_HINT));
         return;
       }
-      meta.set(path.posix.dirname(f) === '.' ? '' : path.posix.dirname(f), value ?? {});
+      meta.set(path.posix.dirname(f) === '.' ? '' : path.posix.dirname(f), value);
     } catch (e) {
       diagnostics.push(error({ file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category file: ${(e as Error).message}`));
     }

@@ -296,6 +296,19 @@ describe('pathological pages fail at their location', () => {
     expect(failed(p.build())).toMatch(/content\/docs\/bomb\.md:2:1 {2}invalid frontmatter: .*alias/i);
   });
 
+  it('a category file of the wrong shape is an error at its key, and a YAML alias bomb in one is stopped', () => {
+    const p = project();
+    p.write('content/docs/guides/_category_.json', '{\n  "label": "Guides",\n  "position": "first",\n  "link": { "type": "generated-index", "slug": 7 }\n}\n');
+    let err = failed(p.build());
+    expect(err).toContain('content/docs/guides/_category_.json:3:3  category.position: Invalid input: expected number, received string');
+    expect(err).toContain('content/docs/guides/_category_.json:4:40  category.link.slug: Invalid input: expected string, received number');
+    const q = project();
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`), 'label: *i'];
+    q.write('content/docs/guides/_category_.yml', `${bomb.join('\n')}\n`);
+    err = failed(q.build());
+    expect(err).toContain('content/docs/guides/_category_.yml:1:1  invalid category file: Excessive alias count');
+  });
+
   it('malformed percent-encoding in a link or image', () => {
     const p = project();
     p.write('content/docs/pct.md', '# Pct\n\n[x](/quickstart%zz) ![y](./a%zz.png)\n');
