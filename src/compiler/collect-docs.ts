@@ -68,6 +68,7 @@ const categoryMetaSchema = z
     collapsed: z.boolean(),
     collapsible: z.boolean(),
     className: z.string(),
+    key: z.string(),
     description: z.string(),
     link: z
       .discriminatedUnion('type', [
