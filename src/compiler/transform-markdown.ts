@@ -23,7 +23,7 @@ import { rehypeScrollTables } from './markdown/scroll-tables.ts';
 import { docTitle, type SourcePage } from './collect-docs.ts';
 import type { TocEntry } from '../shared/types.ts';
 import { error, type Diagnostic } from './errors.ts';
-import { MAX_NESTING_DEPTH } from './limits.ts';
+import { MAX_NESTING_DEPTH, pageShapeProblem } from './limits.ts';
 import { rel } from './load-config.ts';
 import { escapeHtml } from './escape-html.ts';
 import { transformInWorkers, workerCount } from './transform-workers.ts';
@@ -395,6 +395,8 @@ function transformPage(
     imageUrl: (abs: string) => ctx.assets.imageUrl(abs),
     imageProblem: (abs: string) => ctx.assets.problem(abs),
   };
+  const shape = pageShapeProblem(pre.text);
+  if (shape) return failedPage(file, { line: shape.line + page.lineOffset, column: 1 }, shape.message, shape.hint);
   const vfile = new VFile({ value: pre.text, data: { docsgen: { ctx: markdownCtx, out: result } } });
   let html: string;
   try {
