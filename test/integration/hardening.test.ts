@@ -1,7 +1,7 @@
 // Content is untrusted: no page, link, image or file name may make docsgen read, write or publish
 // outside the project's folders, and no input crashes it. Each test copies the hostile-site
 // fixture into a folder of its own, makes it hostile in one way, and builds it with the real CLI.
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -155,6 +155,18 @@ describe('only files inside the project are published', () => {
     writeFileSync(path.join(p.outside, 'secret.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'TOP-SECRET', version: '1' }, paths: {} }));
     mkdirSync(path.join(p.root, 'content/openapi'), { recursive: true });
     p.link('content/openapi/api.json', path.join(p.outside, 'secret.json'));
+    p.write('site/docsgen.config.ts', readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8').replace('redirects:', "openapi: [{ id: 'a', spec: '../content/openapi/api.json', route: '/api' }],\n  redirects:"));
+    const err = failed(p.build());
+    expect(err).toContain('content/openapi/api.json  the OpenAPI document of source "a" is a link to');
+    expect(err).not.toContain('TOP-SECRET');
+  });
+
+  it('an OpenAPI document in a content folder linked out of the project is not read either', () => {
+    const p = project();
+    mkdirSync(path.join(p.outside, 'elsewhere'));
+    writeFileSync(path.join(p.outside, 'elsewhere/api.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'TOP-SECRET', version: '1' }, paths: {} }));
+    rmSync(path.join(p.root, 'content/openapi'), { recursive: true, force: true });
+    p.link('content/openapi', path.join(p.outside, 'elsewhere'));
     p.write('site/docsgen.config.ts', readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8').replace('redirects:', "openapi: [{ id: 'a', spec: '../content/openapi/api.json', route: '/api' }],\n  redirects:"));
     const err = failed(p.build());
     expect(err).toContain('content/openapi/api.json  the OpenAPI document of source "a" is a link to');
