@@ -5,6 +5,7 @@
 import { error, type Diagnostic, type SourceLocation } from './errors.ts';
 import { dataChunkUrl } from '../shared/types.ts';
 import { redirectFiles } from './write-redirects.ts';
+import { htmlPathOf } from './write-output.ts';
 
 /** Folders only docsgen writes into: page data, sidebars, the search index. */
 export const RESERVED_DIRS = ['_data', '_sidebars', '_search'] as const;
@@ -31,11 +32,6 @@ export interface OutputPlanInput {
   generated: Iterable<string>;
 }
 
-/** The output file of a page's HTML document. */
-export function pageFile(route: string): string {
-  return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
-}
-
 /** Every clash between two claims on one output path, or between a file and a folder of another's. */
 export function checkOutputPlan(input: OutputPlanInput, rel: (file: string) => string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -59,7 +55,7 @@ export function checkOutputPlan(input: OutputPlanInput, rel: (file: string) => s
   for (const path of input.generated) claim(path, { what: 'docsgen', at: { file: 'docsgen' }, own: true });
   for (const page of input.pages) {
     const at = { file: rel(page.file), line: 1, column: 1 };
-    claim(pageFile(page.route), { what: `the page at ${page.route}`, at });
+    claim(htmlPathOf(page.route), { what: `the page at ${page.route}`, at });
     claim(dataChunkUrl('/', page.route).slice(1), { what: `the data of the page at ${page.route}`, at, own: true });
   }
   for (const from of input.redirects) {
