@@ -36,9 +36,19 @@ export function routeProblem(route: string): string | undefined {
   if (bad) return `it contains ${JSON.stringify(bad[0])}`;
   const trimmed = segments.find((s) => /[. ]$|^ /.test(s));
   if (trimmed !== undefined) return `its segment ${JSON.stringify(trimmed)} begins or ends with a space or ends with "."`;
-  const long = segments.find((s) => new TextEncoder().encode(s).length > MAX_SEGMENT_BYTES);
+  const long = segments.find((s) => utf8Length(s) > MAX_SEGMENT_BYTES);
   if (long !== undefined) return `its segment "${long.slice(0, 40)}…" is longer than ${MAX_SEGMENT_BYTES} bytes`;
   return undefined;
+}
+
+/** Bytes of a string in UTF-8 (a lone surrogate counts as the three bytes of its replacement). */
+function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
 }
 
 export const ROUTE_HINT = 'a route is a URL path below the site: use words joined by "/", without "." or ".." segments';
