@@ -21,8 +21,9 @@ import { createCodeHighlighter } from './markdown/highlight.ts';
 import { indexSearch, searchPages, startSearchFeed, type SearchFeed } from './index-search.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { AssetRegistry } from './image-assets.ts';
+import { checkOutputPlan } from './plan-output.ts';
 import { escapeHtml } from './escape-html.ts';
-import { linkOutsideError, listFiles, type ListedFile, type SourceRoots } from './source-files.ts';
+import { linkOutsideError, listFiles, sourceRoots, type ListedFile, type SourceRoots } from './source-files.ts';
 
 export interface BuildOptions {
   config: string;
@@ -242,14 +243,16 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
       ...(searchFeed ? { onPage: (page: SourcePage, result: TransformedPage) => searchFeed.addSource(page, result) } : {}),
     }),
   );
-  const { graph, redirects, diagnostics: all } = await checkTransformed(site, transformed, shell.diagnostics, time);
+  // The output plan's check needs the bundle's file names.
+  const bundle = await bundling;
+  const generated = [...bundle.files.map((f) => f.path), ...[...assets.urls.values()].map((url) => url.slice(config.baseUrl.length))];
+  const { graph, redirects, diagnostics: all } = await checkTransformed(site, transformed, shell.diagnostics, time, { generated });
   failOnErrors(all);
 
   const followUp: FollowUp = {};
   const writer = options.sink ?? new OutputWriter(path.resolve(options.cwd ?? process.cwd(), options.outDir));
   await writer.begin();
   try {
-    const bundle = await bundling;
     // Pagefind finishes the index in its own process while this thread renders.
     const [, search] = await allSettled([
       time('render', () =>
@@ -310,16 +313,33 @@ export interface CheckedSite {
  * The site graph, redirects and every check of `sources` (by default every page): shared by the
  * build and `docsgen check`, so the two can never disagree about what is a problem.
  */
-export async function checkTransformed(site: LoadedSite, transformed: Map<string, TransformedPage>, shellDiagnostics: Diagnostic[], time: StageTimer, sources = site.pages): Promise<CheckedSite> {
+export async function checkTransformed(
+  site: LoadedSite,
+  transformed: Map<string, TransformedPage>,
+  shellDiagnostics: Diagnostic[],
+  time: StageTimer,
+  { sources = site.pages, generated = [] }: { sources?: SourcePage[]; generated?: string[] } = {},
+): Promise<CheckedSite> {
   const { config } = site;
   const graph = await time('graph', () => buildSiteGraph(graphInput(site, transformed)));
   const redirects = siteRedirects(site, graph);
   const checked = await time('check', () =>
     checkLinks({ graph, sources, transformed, staticDir: config.staticDir, staticFiles: site.staticFiles.map((f) => f.rel), redirectSources: new Set(redirects.map.keys()), drafts: site.drafts }),
   );
+  const plan = checkOutputPlan(
+    {
+      pages: graph.pages.values(),
+      redirects: redirects.map.keys(),
+      redirectsFile: rel(config.configFile),
+      staticFiles: site.staticFiles.map((f) => f.rel),
+      staticDir: config.staticDir,
+      generated,
+    },
+    rel,
+  );
   // A Set: two files can give one doc id (`a.md`, `a.mdx`), and their page's problems count once.
   const pages = new Set(sources.map((p) => transformed.get(p.id)));
-  const found = [...site.apis.diagnostics, ...[...pages].flatMap((t) => t?.diagnostics ?? []), ...graph.diagnostics, ...redirects.diagnostics, ...shellDiagnostics, ...checked];
+  const found = [...site.apis.diagnostics, ...[...pages].flatMap((t) => t?.diagnostics ?? []), ...graph.diagnostics, ...redirects.diagnostics, ...shellDiagnostics, ...checked, ...plan];
   return { graph, redirects, diagnostics: applySeverity(found, config.user.checks) };
 }
 
@@ -354,12 +374,15 @@ async function collectApis(config: ResolvedConfig, cacheDir: string | undefined)
   return out;
 }
 
-/** The static folder's files; a link in it that leads out of the source folders is an error. */
+/**
+ * The static folder's files. Everything in it is published, so a link in it may only lead to
+ * another place in it: one into the site folder would publish the config or a `.env` beside it.
+ */
 async function collectStaticFiles(config: ResolvedConfig): Promise<{ files: ListedFile[]; diagnostics: Diagnostic[] }> {
   if (!config.staticDir) return { files: [], diagnostics: [] };
   const staticDir = config.staticDir;
-  const listing = await listFiles(staticDir, config.roots, { dir: () => true, file: () => true });
-  return { files: listing.files, diagnostics: listing.escapes.map((f) => linkOutsideError(staticDir, f)) };
+  const listing = await listFiles(staticDir, sourceRoots([staticDir]), { dir: () => true, file: () => true });
+  return { files: listing.files, diagnostics: listing.escapes.map((f) => linkOutsideError(staticDir, f, 'the static folder')) };
 }
 
 /** Appends an API category to a source's sidebar unless the sidebar places it itself. */

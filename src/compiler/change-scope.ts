@@ -36,7 +36,7 @@ export type Transform = (pages: SourcePage[]) => Promise<Map<string, Transformed
  * Checks that look across the site: when pages were added, removed, renamed or given another id
  * or slug, their problems are reported wherever they are written.
  */
-const SITE_WIDE_RULES = new Set<RuleId>(['duplicate-route', 'unknown-sidebar-id', 'unknown-doc-id', 'invalid-sidebar', 'duplicate-sidebar-entry', 'redirect-target', 'redirect-source']);
+const SITE_WIDE_RULES = new Set<RuleId>(['duplicate-route', 'output-conflict', 'unknown-sidebar-id', 'unknown-doc-id', 'invalid-sidebar', 'duplicate-sidebar-entry', 'redirect-target', 'redirect-source']);
 
 export async function changeScope(site: LoadedSite, ref: string, transform: Transform): Promise<ChangeScope | WholeSite> {
   const { config } = site;
@@ -49,9 +49,12 @@ export async function changeScope(site: LoadedSite, ref: string, transform: Tran
   const pageOf = new Map(site.pages.filter((p) => !p.prebuilt).map((p) => [p.file, p]));
   const changed = [...git.changed].flatMap((f) => pageOf.get(f) ?? []);
   const drafts = site.drafts.filter((p) => git.changed.has(p.file));
-  // Added, removed or renamed, or its frontmatter (id, slug, draft…) edited: old routes and ids may be linked anywhere.
+  // Added, removed or renamed, or its frontmatter (id, slug, draft…) edited: old routes and ids may
+  // be linked anywhere. A static file added or removed may take or free another's output path.
+  const isStaticFile = (f: string) => config.staticDir !== undefined && f.startsWith(config.staticDir + path.sep);
   const structural =
-    [...git.deleted].some(isPageFile) ||
+    [...git.deleted].some((f) => isPageFile(f) || isStaticFile(f)) ||
+    [...git.changed].some((f) => isStaticFile(f) && git.before(f) === undefined) ||
     [...git.changed].some((f) => isPageFile(f) && git.before(f) === undefined) ||
     changed.some((p) => frontmatterBlock(git.before(p.file)) !== frontmatterBlock(readFileSync(p.file, 'utf8')));
   const changedRoutes = new Set([...changed, ...drafts].map((p) => p.route));

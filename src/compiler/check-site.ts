@@ -56,7 +56,9 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
     if (cacheDir) await persistTransformCache(cacheDir, cache, keysBefore, time);
   }
   const sources = scope ? site.pages.filter((p) => scope.pages.has(p)) : site.pages;
-  const checked = await checkTransformed(site, transformed, siteShell(site).diagnostics, time, sources);
+  // No bundle is made: its file names, hashed and in a folder of their own, cannot clash with content.
+  const generated = [...assets.urls.values()].map((url) => url.slice(config.baseUrl.length));
+  const checked = await checkTransformed(site, transformed, siteShell(site).diagnostics, time, { sources, generated });
   const diagnostics = scope ? checked.diagnostics.filter(scope.reports) : checked.diagnostics;
 
   let external: CheckResult['external'];

@@ -4,42 +4,63 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, parse as parseYaml } from 'yaml';
 import { error, type Diagnostic } from './errors.ts';
-import { rel } from './load-config.ts';
+import { z } from 'zod';
+import { rel, schemaIssue } from './load-config.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { joinRoute, routeProblem, ROUTE_HINT } from '../shared/routes.ts';
 import { MAX_PAGE_BYTES } from './limits.ts';
 import { linkOutsideError, listFiles, type ListedFile, type SourceRoots } from './source-files.ts';
 
-export interface Frontmatter {
-  id?: string;
-  title?: string;
-  sidebar_label?: string;
-  sidebar_position?: number;
-  slug?: string;
-  description?: string;
-  keywords?: string[];
-  hide_table_of_contents?: boolean;
+/**
+ * Frontmatter keys docsgen reads, each with what it must be (said in the error) and its schema.
+ * Other keys are kept as they are: Docusaurus's many keys must not fail a migrated page.
+ */
+const FRONTMATTER = {
+  id: ['a string without "/"', z.string().refine((v) => v.trim() !== '' && !v.includes('/'))],
+  title: ['a string', z.string()],
+  sidebar_label: ['a string', z.string()],
+  sidebar_position: ['a number', z.number()],
+  slug: ['a string', z.string()],
+  description: ['a string', z.string()],
+  keywords: ['a list of strings', z.array(z.string())],
+  hide_table_of_contents: ['true or false', z.boolean()],
   /** No title heading is generated when the markdown has no h1 of its own. */
-  hide_title?: boolean;
-  pagination_next?: string | null;
-  pagination_prev?: string | null;
+  hide_title: ['true or false', z.boolean()],
+  pagination_next: ['a doc id or null', z.string().nullable()],
+  pagination_prev: ['a doc id or null', z.string().nullable()],
   /** The page's name in other pages' previous/next links; defaults to its sidebar label. */
-  pagination_label?: string;
+  pagination_label: ['a string', z.string()],
   /** This page's TOC levels, in place of the site's. */
-  toc_min_heading_level?: number;
-  toc_max_heading_level?: number;
+  toc_min_heading_level: ['a heading level from 2 to 6', z.number().int().min(2).max(6)],
+  toc_max_heading_level: ['a heading level from 2 to 6', z.number().int().min(2).max(6)],
   /** Left out of `docsgen build` and `docsgen serve`; only `serve --watch` shows it. */
-  draft?: boolean;
+  draft: ['true or false', z.boolean()],
   /** Built, but only for those with the link: no sidebar entry, sitemap, search or search engines. */
-  unlisted?: boolean;
+  unlisted: ['true or false', z.boolean()],
   /** The page's link-preview image (og:image): a URL, or a path in the static folder. */
-  image?: string;
+  image: ['a string', z.string()],
   /** The page's "Edit this page" link, in place of the one the config's docs.editUrl makes; null for none. */
-  custom_edit_url?: string | null;
+  custom_edit_url: ['a URL or null', z.string().refine((v) => URL.canParse(v)).nullable()],
   /** Each tag gets a page listing its docs, at /tags/{permalink}; the page links to them. */
-  tags?: (string | { label: string; permalink?: string })[];
-  [key: string]: unknown;
-}
+  tags: [
+    'a list of tags: strings, or { label, permalink }',
+    z.array(z.union([z.string().refine((v) => v.trim() !== ''), z.object({ label: z.string().refine((v) => v.trim() !== ''), permalink: z.string().regex(/^\/?[\w-]+$/).optional() })])),
+  ],
+  /** The sidebar shown beside the page, in place of the one it is in; null for none. */
+  displayed_sidebar: ['a sidebar id or null', z.string().min(1).nullable()],
+} as const;
+
+type FrontmatterKey = keyof typeof FRONTMATTER;
+
+const frontmatterSchema = z
+  .object(Object.fromEntries(Object.entries(FRONTMATTER).map(([key, [, schema]]) => [key, schema.optional()])) as { [K in FrontmatterKey]: z.ZodOptional<(typeof FRONTMATTER)[K][1]> })
+  .catchall(z.unknown())
+  .refine((fm) => fm.toc_min_heading_level === undefined || fm.toc_max_heading_level === undefined || fm.toc_min_heading_level <= fm.toc_max_heading_level, {
+    path: ['toc_min_heading_level'],
+  });
+
+/** A page's frontmatter: the keys docsgen reads, typed by their schemas, and any others. */
+export type Frontmatter = z.output<typeof frontmatterSchema>;
 
 /** A source page before its markdown is transformed. Every kind of source produces one. */
 export interface SourcePage {
@@ -59,13 +80,29 @@ export interface SourcePage {
   prebuilt?: TransformedPage;
 }
 
-export interface CategoryMeta {
-  label?: string;
-  position?: number;
-  collapsed?: boolean;
-  collapsible?: boolean;
-  link?: { type: 'doc'; id: string } | { type: 'generated-index'; title?: string; slug?: string; description?: string };
-}
+/** A folder's `_category_.json|yml`: content, so its shape is checked before anything reads it. */
+const categoryMetaSchema = z
+  .object({
+    label: z.string().min(1),
+    position: z.number(),
+    collapsed: z.boolean(),
+    collapsible: z.boolean(),
+    className: z.string(),
+    key: z.string(),
+    description: z.string(),
+    link: z
+      .discriminatedUnion('type', [
+        z.object({ type: z.literal('doc'), id: z.string().min(1) }).strict(),
+        z.object({ type: z.literal('generated-index'), title: z.string(), slug: z.string(), description: z.string(), keywords: z.array(z.string()), image: z.string() }).partial({ title: true, slug: true, description: true, keywords: true, image: true }).strict(),
+      ])
+      .nullable()
+      .transform((link) => link ?? undefined),
+    customProps: z.record(z.string(), z.unknown()),
+  })
+  .partial()
+  .strict();
+
+export type CategoryMeta = z.output<typeof categoryMetaSchema>;
 
 /** Pages by source file, with the stat they were read at: a watch rebuild reads only changed files. */
 export type FileCache = Map<string, { mtimeMs: number; size: number; page: SourcePage | undefined; diagnostics: Diagnostic[] }>;
@@ -159,14 +196,20 @@ async function readCategories(docsDir: string, categoryFiles: ListedFile[]): Pro
   const texts = await Promise.all(categoryFiles.map((f) => readFile(f.real, 'utf8')));
   categoryFiles.forEach(({ rel: f }, i) => {
     try {
-      const value = (f.endsWith('.json') ? JSON.parse(texts[i]) : parseYaml(texts[i])) as CategoryMeta;
-      const slug = value?.link?.type === 'generated-index' ? value.link.slug : undefined;
+      const file = path.join(docsDir, f);
+      const parsed = categoryMetaSchema.safeParse((f.endsWith('.json') ? JSON.parse(texts[i]) : parseYaml(texts[i], { maxAliasCount: 100 })) ?? {});
+      if (!parsed.success) {
+        diagnostics.push(...parsed.error.issues.map((issue) => schemaIssue(issue, file, texts[i], 'category')));
+        return;
+      }
+      const value = parsed.data;
+      const slug = value.link?.type === 'generated-index' ? value.link.slug : undefined;
       const problem = typeof slug === 'string' ? routeProblem(joinRoute(slug)) : undefined;
       if (problem) {
         diagnostics.push(error('invalid-route', { file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category slug ${JSON.stringify(slug)}: ${problem}`, ROUTE_HINT));
         return;
       }
-      meta.set(path.posix.dirname(f) === '.' ? '' : path.posix.dirname(f), value ?? {});
+      meta.set(path.posix.dirname(f) === '.' ? '' : path.posix.dirname(f), value);
     } catch (e) {
       diagnostics.push(error('invalid-category', { file: rel(path.join(docsDir, f)), line: 1, column: 1 }, `invalid category file: ${(e as Error).message}`));
     }
@@ -297,55 +340,21 @@ function splitFrontmatter(text: string, file: string, diagnostics: Diagnostic[])
     diagnostics.push(error('invalid-frontmatter', { file, line: 2, column: 1 }, 'invalid frontmatter: expected key: value pairs'));
     return undefined;
   }
-  const problems = checkFrontmatterTypes(data);
-  for (const [key, expected] of problems) {
-    const line = yamlText.split('\n').findIndex((l) => l.startsWith(`${key}:`));
-    diagnostics.push(error('invalid-frontmatter', { file, line: line + 2, column: 1 }, `invalid frontmatter: "${key}" must be ${expected}`));
+  const parsed = frontmatterSchema.safeParse(data);
+  if (!parsed.success) {
+    // One error per key, however many of its items are wrong.
+    const keys = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]) as FrontmatterKey;
+      if (keys.has(key)) continue;
+      keys.add(key);
+      const line = yamlText.split('\n').findIndex((l) => l.startsWith(`${key}:`));
+      const expected = issue.code === 'custom' && key === 'toc_min_heading_level' ? `at most toc_max_heading_level (${String(data.toc_max_heading_level)})` : FRONTMATTER[key][0];
+      diagnostics.push(error('invalid-frontmatter', { file, line: line + 2, column: 1 }, `invalid frontmatter: "${key}" must be ${expected}`));
+    }
+    return undefined;
   }
-  if (problems.length) return undefined;
   const headerLines = text.slice(0, end + 4 + close[0].length).split('\n').length - 1;
-  return { data, body: text.slice(end + 4 + close[0].length), lineOffset: headerLines };
+  return { data: parsed.data, body: text.slice(end + 4 + close[0].length), lineOffset: headerLines };
 }
 
-const FRONTMATTER_TYPES: Record<string, [string, (v: unknown) => boolean]> = {
-  id: ['a string without "/"', (v) => typeof v === 'string' && v.trim() !== '' && !v.includes('/')],
-  title: ['a string', (v) => typeof v === 'string'],
-  sidebar_label: ['a string', (v) => typeof v === 'string'],
-  sidebar_position: ['a number', (v) => typeof v === 'number'],
-  slug: ['a string', (v) => typeof v === 'string'],
-  description: ['a string', (v) => typeof v === 'string'],
-  keywords: ['a list of strings', (v) => Array.isArray(v) && v.every((k) => typeof k === 'string')],
-  hide_table_of_contents: ['true or false', (v) => typeof v === 'boolean'],
-  pagination_next: ['a doc id or null', (v) => v === null || typeof v === 'string'],
-  pagination_prev: ['a doc id or null', (v) => v === null || typeof v === 'string'],
-  pagination_label: ['a string', (v) => typeof v === 'string'],
-  hide_title: ['true or false', (v) => typeof v === 'boolean'],
-  draft: ['true or false', (v) => typeof v === 'boolean'],
-  unlisted: ['true or false', (v) => typeof v === 'boolean'],
-  image: ['a string', (v) => typeof v === 'string'],
-  toc_min_heading_level: ['a heading level from 2 to 6', isTocLevel],
-  toc_max_heading_level: ['a heading level from 2 to 6', isTocLevel],
-  custom_edit_url: ['a URL or null', (v) => v === null || (typeof v === 'string' && URL.canParse(v))],
-  tags: ['a list of tags: strings, or { label, permalink }', (v) => Array.isArray(v) && v.every(isTag)],
-};
-
-function isTag(v: unknown): boolean {
-  if (typeof v === 'string') return v.trim() !== '';
-  if (typeof v !== 'object' || v === null) return false;
-  const { label, permalink } = v as { label?: unknown; permalink?: unknown };
-  return typeof label === 'string' && label.trim() !== '' && (permalink === undefined || (typeof permalink === 'string' && /^\/?[\w-]+$/.test(permalink)));
-}
-
-function isTocLevel(v: unknown): boolean {
-  return Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 6;
-}
-
-function checkFrontmatterTypes(data: Frontmatter): [string, string][] {
-  const out: [string, string][] = [];
-  for (const [key, [expected, ok]] of Object.entries(FRONTMATTER_TYPES)) {
-    if (key in data && data[key] !== undefined && !ok(data[key])) out.push([key, expected]);
-  }
-  const { toc_min_heading_level: min, toc_max_heading_level: max } = data;
-  if (out.length === 0 && min !== undefined && max !== undefined && min > max) out.push(['toc_min_heading_level', `at most toc_max_heading_level (${max})`]);
-  return out;
-}

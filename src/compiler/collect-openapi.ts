@@ -106,9 +106,7 @@ export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: stri
   const abs = path.resolve(siteDir, source.spec);
   // The config may name a document anywhere (it is code); a document file inside the source
   // folders is content, and must not be a link that leads out of them.
-  const folder = await realpath(path.dirname(abs)).catch(() => undefined);
-  const isContent = folder !== undefined && roots.some((r) => isInside(path.join(folder, path.basename(abs)), r));
-  const found = isContent ? await resolveSource(abs, roots) : undefined;
+  const found = (await isInSourceFolder(abs, roots)) ? await resolveSource(abs, roots) : undefined;
   if (found && 'outside' in found) {
     throw fail(error('outside-sources', { file: rel(abs) }, `the OpenAPI document of source "${source.id}" is a link to ${found.outside}, outside the project's content, site and static folders`, 'sources are read only from the content, site and static folders; copy the file in instead of linking to it'));
   }
@@ -116,6 +114,19 @@ export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: stri
     return { text: await readFile(found?.real ?? abs, 'utf8'), file: rel(abs) };
   } catch {
     throw fail(error('openapi-source', { file: rel(abs) }, `OpenAPI document not found (openapi source "${source.id}")`, 'the spec path is relative to the config file'));
+  }
+}
+
+/**
+ * Whether a path is named through one of the source folders: some folder on its way there is one
+ * of them or inside one once its links are resolved. A linked folder inside content/ that leads
+ * out of it still counts, so it cannot pass for a document the config names elsewhere.
+ */
+async function isInSourceFolder(abs: string, roots: SourceRoots): Promise<boolean> {
+  for (let dir = path.dirname(abs); ; dir = path.dirname(dir)) {
+    const real = await realpath(dir).catch(() => undefined);
+    if (real && roots.some((r) => isInside(real, r))) return true;
+    if (path.dirname(dir) === dir) return false;
   }
 }
 

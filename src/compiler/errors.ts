@@ -17,7 +17,7 @@ export const RULE_IDS = [
   'invalid-route',
   'invalid-category',
   'page-too-large',
-  'nesting-too-deep',
+  'page-too-complex',
   'transform-failed',
   'outside-sources',
   'duplicate-route',
@@ -37,6 +37,7 @@ export const RULE_IDS = [
   'redirect-target',
   'redirect-source',
   'search-index',
+  'output-conflict',
   'output-folder',
 ] as const;
 

@@ -243,7 +243,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   const raw = await importSiteModule(configFile);
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new DocsgenError(sortDiagnostics(parsed.error.issues.map((issue) => configIssue(issue, configFile, source))));
+    throw new DocsgenError(sortDiagnostics(parsed.error.issues.map((issue) => schemaIssue(issue, configFile, source, 'config'))));
   }
   const user = parsed.data as DocsgenConfig;
   const siteDir = path.dirname(configFile);
@@ -308,15 +308,16 @@ function normaliseBase(base: string): string {
   return trimmed ? `/${trimmed}` : '';
 }
 
-function configIssue(issue: z.core.$ZodIssue, file: string, source: string): Diagnostic {
-  const keyPath = ['config', ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
+/** A zod issue of a file's value (`root` names the value: `config`, `category`) as a diagnostic at its key. */
+export function schemaIssue(issue: z.core.$ZodIssue, file: string, source: string, root: string): Diagnostic {
+  const keyPath = [root, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
     .join('.')
     .replace(/\.\[/g, '[');
   const unknown = issue.code === 'unrecognized_keys' ? issue.keys : undefined;
   const needle = unknown?.[0] ?? [...issue.path].reverse().find((p) => typeof p === 'string');
   const loc = needle ? locate(source, String(needle)) : undefined;
   const message = unknown ? `${keyPath}: unknown key ${unknown.map((k) => `"${k}"`).join(', ')}` : `${keyPath}: ${issue.message}`;
-  return error('invalid-config', { file: rel(file), ...loc }, message, unknown ? 'check the spelling against DocsgenConfig in docsgen' : undefined);
+  return error('invalid-config', { file: rel(file), ...loc }, message, unknown ? (root === 'config' ? 'check the spelling against DocsgenConfig in docsgen' : 'check the spelling; AUTHORING.md lists the keys') : undefined);
 }
 
 /** Best-effort line of a key in the config's source, so the message points at it. */

@@ -81,7 +81,8 @@ export async function writeSidebarFiles({ graph, shell, writer }: Pick<RenderInp
     const data: SidebarData = { id, items };
     const json = JSON.stringify(data);
     const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
-    const rel = `_data/sidebars/${id}-${hash}.json`;
+    // In a folder of its own: a page's data chunk (`_data/<route>.json`) could otherwise take its name.
+    const rel = `_sidebars/${id.replace(/[^\w-]/g, '_')}-${hash}.json`;
     await writer.write(rel, json);
     sidebarFiles.set(id, `${shell.baseUrl}${rel}`);
   }

@@ -93,6 +93,12 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
 
   const pages = new Map<string, GraphPage>();
   const addPage = (page: GraphPage) => {
+    // Every page passes here, whichever stage made its route: the one gate before anything is written.
+    const problem = routeProblem(page.route);
+    if (problem) {
+      diagnostics.push(error('invalid-route', { file: rel(page.file), line: 1, column: 1 }, `the page "${page.label}" would be at ${JSON.stringify(page.route)}: ${problem}`, ROUTE_HINT));
+      return;
+    }
     const existing = pages.get(page.route);
     if (existing) {
       diagnostics.push(

@@ -122,7 +122,7 @@ export async function listFiles(
 
 const OUTSIDE_HINT = 'sources are read only from the content, site and static folders; copy the file in instead of linking to it';
 
-/** The error for a link of a listing (below `dir`) whose target lies outside the roots. */
-export function linkOutsideError(dir: string, f: ListedFile): Diagnostic {
-  return error('outside-sources', { file: rel(path.join(dir, f.rel)) }, `${f.rel} is a link to ${f.real}, outside the project's content, site and static folders`, OUTSIDE_HINT);
+/** The error for a link of a listing (below `dir`) whose target lies outside the roots, which `where` names. */
+export function linkOutsideError(dir: string, f: ListedFile, where = "the project's content, site and static folders"): Diagnostic {
+  return error('outside-sources', { file: rel(path.join(dir, f.rel)) }, `${f.rel} is a link to ${f.real}, outside ${where}`, OUTSIDE_HINT);
 }

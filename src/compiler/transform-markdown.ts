@@ -23,7 +23,7 @@ import { rehypeScrollTables } from './markdown/scroll-tables.ts';
 import { docTitle, type SourcePage } from './collect-docs.ts';
 import type { TocEntry } from '../shared/types.ts';
 import { error, type Diagnostic, type RuleId } from './errors.ts';
-import { MAX_NESTING_DEPTH } from './limits.ts';
+import { MAX_NESTING_DEPTH, pageShapeProblem } from './limits.ts';
 import { rel } from './load-config.ts';
 import { escapeHtml } from './escape-html.ts';
 import { transformInWorkers, workerCount } from './transform-workers.ts';
@@ -432,12 +432,14 @@ function transformPage(
     imageUrl: (abs: string) => ctx.assets.imageUrl(abs),
     imageProblem: (abs: string) => ctx.assets.problem(abs),
   };
+  const shape = pageShapeProblem(pre.text);
+  if (shape) return failedPage('page-too-complex', file, { line: shape.line + page.lineOffset, column: 1 }, shape.message, shape.hint);
   const vfile = new VFile({ value: pre.text, data: { docsgen: { ctx: markdownCtx, out: result } } });
   let html: string;
   try {
     const { tree, processor } = parseWithGfmGates(vfile, processors);
     const deep = tooDeep(tree as MdastRoot);
-    if (deep) return failedPage('nesting-too-deep', file, { line: (deep.position?.start.line ?? 1) + page.lineOffset, column: deep.position?.start.column ?? 1 }, `blocks nest more than ${MAX_NESTING_DEPTH} levels deep here`, 'flatten the nested lists or quotes');
+    if (deep) return failedPage('page-too-complex', file, { line: (deep.position?.start.line ?? 1) + page.lineOffset, column: deep.position?.start.column ?? 1 }, `blocks nest more than ${MAX_NESTING_DEPTH} levels deep here`, 'flatten the nested lists or quotes');
     const hast = processor.runSync(tree as MdastRoot, vfile);
     html = ctx.checkOnly ? '' : String(processor.stringify(hast, vfile));
   } catch (e) {

@@ -17,20 +17,38 @@ export function joinRoute(...parts: string[]): string {
   return normaliseRoute(`/${joined}`);
 }
 
+/** The longest segment a route may have: a file name is at most 255 bytes, and the output adds `.html` or `.json`. */
+export const MAX_SEGMENT_BYTES = 200;
+
 /**
  * Why a route cannot be one, or undefined when it is fine. A segment may hold any character a URL
  * path can carry except the ones that would change what the path means once it is a file name or
- * a URL: `.` and `..` segments, `\`, `?`, `#`, `%` (a route is not percent-encoded), NUL and
- * other control characters.
+ * a URL: `.` and `..` segments (and segments ending in a dot or a space, which Windows trims into
+ * them), `\`, `?`, `#`, `%` (a route is not percent-encoded), NUL and other control characters,
+ * and the line and paragraph separators. A segment longer than a file name can be is refused too.
  */
 export function routeProblem(route: string): string | undefined {
   if (!route.startsWith('/')) return 'it must start with "/"';
   const segments = route.split('/').slice(1);
   if (segments.some((s) => s === '.' || s === '..')) return 'it has a "." or ".." segment';
   // eslint-disable-next-line no-control-regex
-  const bad = /[\u0000-\u001f\u007f\\?#%]/.exec(route);
+  const bad = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\?#%]/.exec(route);
   if (bad) return `it contains ${JSON.stringify(bad[0])}`;
+  const trimmed = segments.find((s) => /[. ]$|^ /.test(s));
+  if (trimmed !== undefined) return `its segment ${JSON.stringify(trimmed)} begins or ends with a space or ends with "."`;
+  const long = segments.find((s) => utf8Length(s) > MAX_SEGMENT_BYTES);
+  if (long !== undefined) return `its segment "${long.slice(0, 40)}…" is longer than ${MAX_SEGMENT_BYTES} bytes`;
   return undefined;
+}
+
+/** Bytes of a string in UTF-8 (a lone surrogate counts as the three bytes of its replacement). */
+function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
 }
 
 export const ROUTE_HINT = 'a route is a URL path below the site: use words joined by "/", without "." or ".." segments';

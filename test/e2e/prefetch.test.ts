@@ -19,7 +19,7 @@ function recordDataRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (r) => {
     const p = new URL(r.url()).pathname;
-    if (p.startsWith('/_data/') && !p.startsWith('/_data/sidebars/') && r.resourceType() !== 'fetch') seen.push(p);
+    if (p.startsWith('/_data/') && r.resourceType() !== 'fetch') seen.push(p);
   });
   return seen;
 }

@@ -52,7 +52,7 @@ const exists = (route: string) => existsSync(path.join(build, '_data', `${route.
 
 /** Routes of the API reference filed under an OpenAPI tag: the tag's category in the docs sidebar. */
 function routesOfTag(tag: string): string[] {
-  const dir = path.join(build, '_data/sidebars');
+  const dir = path.join(build, '_sidebars');
   const found: string[] = [];
   const collect = (nodes: SidebarNode[], inside: boolean) => {
     for (const n of nodes) {

@@ -19,10 +19,11 @@ describe('bad input fails the build at the right place', () => {
     expect(failBuild('bad-frontmatter')).toEqual(['content/docs/page.md:3:37  invalid frontmatter: Missing closing "quote']);
   });
 
-  it('a frontmatter value of the wrong type, or TOC levels the wrong way round', () => {
+  it('a frontmatter value of the wrong type (each key docsgen reads), or TOC levels the wrong way round', () => {
     expect(failBuild('bad-frontmatter-type')).toEqual([
       'content/docs/levels.md:3:1  invalid frontmatter: "toc_max_heading_level" must be a heading level from 2 to 6',
       'content/docs/page.md:3:1  invalid frontmatter: "sidebar_position" must be a number',
+      'content/docs/sidebar.md:3:1  invalid frontmatter: "displayed_sidebar" must be a sidebar id or null',
       'content/docs/tags.md:3:1  invalid frontmatter: "tags" must be a list of tags: strings, or { label, permalink }',
       'content/docs/toc.md:4:1  invalid frontmatter: "toc_min_heading_level" must be at most toc_max_heading_level (3)',
     ]);

@@ -1,7 +1,7 @@
 // Content is untrusted: no page, link, image or file name may make docsgen read, write or publish
 // outside the project's folders, and no input crashes it. Each test copies the hostile-site
 // fixture into a folder of its own, makes it hostile in one way, and builds it with the real CLI.
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -161,6 +161,18 @@ describe('only files inside the project are published', () => {
     expect(err).not.toContain('TOP-SECRET');
   });
 
+  it('an OpenAPI document in a content folder linked out of the project is not read either', () => {
+    const p = project();
+    mkdirSync(path.join(p.outside, 'elsewhere'));
+    writeFileSync(path.join(p.outside, 'elsewhere/api.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'TOP-SECRET', version: '1' }, paths: {} }));
+    rmSync(path.join(p.root, 'content/openapi'), { recursive: true, force: true });
+    p.link('content/openapi', path.join(p.outside, 'elsewhere'));
+    p.write('site/docsgen.config.ts', readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8').replace('redirects:', "openapi: [{ id: 'a', spec: '../content/openapi/api.json', route: '/api' }],\n  redirects:"));
+    const err = failed(p.build());
+    expect(err).toContain('content/openapi/api.json  the OpenAPI document of source "a" is a link to');
+    expect(err).not.toContain('TOP-SECRET');
+  });
+
   it('a link in the static folder that leaves the project is an error; one inside is copied as a file', () => {
     const p = project();
     p.link('site/static/leak.txt', path.join(p.outside, 'secret.txt'));
@@ -170,6 +182,57 @@ describe('only files inside the project are published', () => {
     expect(q.build().status).toBe(0);
     expect(tree(q.out).links).toEqual([]);
     expect(lstatSync(path.join(q.out, 'img/alias.svg')).isFile()).toBe(true);
+  });
+
+  it('a link in the static folder into the site folder publishes nothing of it', () => {
+    const p = project();
+    p.write('site/.env', 'API_KEY=TOP-SECRET\n');
+    p.link('site/static/env.txt', path.join(p.root, 'site/.env'));
+    p.link('site/static/site', path.join(p.root, 'site'));
+    const err = failed(p.build());
+    expect(err).toContain('site/static/env.txt  env.txt is a link to');
+    expect(err).toContain('outside the static folder');
+    expect(err).toContain('site/static/site  site is a link to');
+    expect(existsSync(p.out)).toBe(false);
+  });
+});
+
+describe('no two parts of a site write the same output file', () => {
+  it('a page whose slug is a file docsgen writes is an error at the page', () => {
+    const p = project();
+    p.write('content/docs/map.md', '---\ntitle: Map\nslug: /sitemap.xml\n---\n\nText.\n');
+    p.write('content/docs/chunk.md', '---\ntitle: Chunk\nslug: /_data/guides/setup\n---\n\nText.\n');
+    const err = failed(p.build());
+    expect(err).toContain('content/docs/map.md:1:1  the page at /sitemap.xml would write sitemap.xml/index.html, inside sitemap.xml, which docsgen writes as a file');
+    expect(err).toContain('content/docs/chunk.md:1:1  the page at /_data/guides/setup would write _data/guides/setup/index.html, which docsgen writes itself');
+    expect(existsSync(p.out)).toBe(false);
+  });
+
+  it('a static file in the place of a page, of docsgen\'s 404 page or inside a page\'s folder is an error at the file', () => {
+    const p = project();
+    p.write('site/static/guides/setup/index.html', '<p>shadow</p>');
+    p.write('site/static/404.html', '<p>mine</p>');
+    const err = failed(p.build());
+    expect(err).toContain('site/static/guides/setup/index.html  the static file guides/setup/index.html would write guides/setup/index.html, as the page at /guides/setup does');
+    expect(err).toContain('site/static/404.html  the static file 404.html would write 404.html, which docsgen writes itself');
+  });
+
+  it('a static file in the place of a redirect stub is an error at the file', () => {
+    const p = project();
+    p.write('site/static/old-home.html', '<p>old</p>');
+    expect(failed(p.build())).toContain('site/static/old-home.html  the static file old-home.html would write old-home.html, as the redirect from /old-home does');
+  });
+
+  it('a tag or a slug too long for a file name is a located error, not ENAMETOOLONG', () => {
+    const p = project();
+    // A tag's page takes its route from the tag's label: every page's route is checked, wherever it comes from.
+    p.write('content/docs/tagged.md', `---\ntitle: Tagged\ntags: [${'t'.repeat(300)}]\n---\n\nText.\n`);
+    expect(failed(p.build())).toMatch(/content\/docs\/tagged\.md:1:1 {2}the page "t{300}" would be at "\/tags\/t{300}": its segment "t{40}…" is longer than 200 bytes/);
+    const q = project();
+    q.write('content/docs/long.md', `---\ntitle: Long\nslug: /${'a'.repeat(300)}\n---\n\nText.\n`);
+    const err = failed(q.build());
+    expect(err).toMatch(/content\/docs\/long\.md:3:1 {2}invalid route "\/a{300}" from its slug .*: its segment "a{40}…" is longer than 200 bytes/);
+    expect(err).not.toContain('ENAMETOOLONG');
   });
 });
 
@@ -238,11 +301,35 @@ describe('pathological pages fail at their location', () => {
     expect(failed(p.build())).toMatch(/content\/docs\/deep\.md:3:\d+ {2}blocks nest more than 100 levels deep here/);
   });
 
+  it('shapes the parser takes quadratic time on fail at their line before parsing', () => {
+    const p = project();
+    // 1,000 lists nested by indentation (a 1 MB page) took 22 s to parse before the nesting check.
+    p.write('content/docs/lists.md', `# Lists\n\n${Array.from({ length: 1000 }, (_, i) => `${' '.repeat(2 * i)}- x`).join('\n')}\n`);
+    // 50,000 nested brackets (100 KB) took 11 s.
+    p.write('content/docs/brackets.md', `# Brackets\n\n${'['.repeat(50_000)}x${']'.repeat(50_000)}\n`);
+    const err = failed(p.build());
+    expect(err).toContain('content/docs/lists.md:103:1  blocks nest more than 100 levels deep here');
+    expect(err).toContain('content/docs/brackets.md:3:1  more than 1000 brackets are open at once in this paragraph');
+  });
+
   it('a YAML alias bomb in frontmatter', () => {
     const p = project();
     const levels = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefg'[i]}`).join(', ')}]`)];
     p.write('content/docs/bomb.md', `---\n${levels.join('\n')}\n---\n\n# Bomb\n`);
     expect(failed(p.build())).toMatch(/content\/docs\/bomb\.md:2:1 {2}invalid frontmatter: .*alias/i);
+  });
+
+  it('a category file of the wrong shape is an error at its key, and a YAML alias bomb in one is stopped', () => {
+    const p = project();
+    p.write('content/docs/guides/_category_.json', '{\n  "label": "Guides",\n  "position": "first",\n  "link": { "type": "generated-index", "slug": 7 }\n}\n');
+    let err = failed(p.build());
+    expect(err).toContain('content/docs/guides/_category_.json:3:3  category.position: Invalid input: expected number, received string');
+    expect(err).toContain('content/docs/guides/_category_.json:4:40  category.link.slug: Invalid input: expected string, received number');
+    const q = project();
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`), 'label: *i'];
+    q.write('content/docs/guides/_category_.yml', `${bomb.join('\n')}\n`);
+    err = failed(q.build());
+    expect(err).toContain('content/docs/guides/_category_.yml:1:1  invalid category file: Excessive alias count');
   });
 
   it('malformed percent-encoding in a link or image', () => {

@@ -94,8 +94,8 @@ describe('the Unleash site', () => {
     const findRef = (items: RefItem[], label: string): RefItem | undefined =>
       items.map((i) => (i.label === label && i.type === 'category' ? i : i.items && findRef(i.items, label))).find(Boolean);
     const refRoutes = (item: RefItem): string[] => (item.items ?? []).flatMap((i) => (i.type === 'category' ? refRoutes(i) : i.route ? [i.route] : []));
-    const sidebarFile = readdirSync(path.join(out, '_data/sidebars')).find((f) => f.startsWith('documentation-'))!;
-    const ours = (JSON.parse(readFileSync(path.join(out, '_data/sidebars', sidebarFile), 'utf8')) as { items: SidebarNode[] }).items;
+    const sidebarFile = readdirSync(path.join(out, '_sidebars')).find((f) => f.startsWith('documentation-'))!;
+    const ours = (JSON.parse(readFileSync(path.join(out, '_sidebars', sidebarFile), 'utf8')) as { items: SidebarNode[] }).items;
     const findOurs = (nodes: SidebarNode[], label: string): SidebarNode | undefined =>
       nodes.map((n) => (n.kind === 'category' ? (n.label === label ? n : findOurs(n.items, label)) : undefined)).find(Boolean);
     const ourRoutes = (node: SidebarNode): string[] => (node.kind === 'category' ? node.items.flatMap(ourRoutes) : node.kind === 'doc' ? [node.route] : []);

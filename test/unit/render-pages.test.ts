@@ -68,7 +68,7 @@ describe('samePageData (the watch-mode render cache)', () => {
   const full = (): PageData => ({
     route: '/a', title: 'A', description: 'd', html: '<p>x</p>', toc: [], hideToc: false, kind: 'doc',
     breadcrumbs: [{ label: 'Guides', route: '/guides' }], prev: { title: 'P', route: '/p' }, next: { title: 'N', route: '/n' },
-    sidebar: { id: 's', file: '/_data/sidebars/s-1.json' }, cards: [{ title: 'C', route: '/c', description: 'cd' }],
+    sidebar: { id: 's', file: '/_sidebars/s-1.json' }, cards: [{ title: 'C', route: '/c', description: 'cd' }],
   });
 
   it('finds equal data equal, with the content and TOC the same objects', () => {
@@ -82,7 +82,7 @@ describe('samePageData (the watch-mode render cache)', () => {
       { route: '/b' }, { title: 'B' }, { description: 'e' }, { hideToc: true }, { kind: 'generated-index' },
       { html: '<p>y</p>' }, { toc: [{ id: 'x', text: 'X', level: 2 }] },
       { breadcrumbs: [{ label: 'Guides!', route: '/guides' }] }, { breadcrumbs: [] },
-      { prev: { title: 'P', route: '/q' } }, { next: undefined }, { sidebar: { id: 's', file: '/_data/sidebars/s-2.json' } },
+      { prev: { title: 'P', route: '/q' } }, { next: undefined }, { sidebar: { id: 's', file: '/_sidebars/s-2.json' } },
       { cards: [{ title: 'C', route: '/c', description: 'other' }] },
     ];
     for (const change of changes) expect(samePageData(a, { ...a, ...change }), JSON.stringify(change)).toBe(false);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { routeProblem } from '../../src/shared/routes.ts';
+import { checkOutputPlan } from '../../src/compiler/plan-output.ts';
+
+describe('routeProblem', () => {
+  it.each(['/', '/reference/sdks/node', '/v1.2/api', '/q&a', '/ünïcode', '/a b'])('accepts %j', (route) => {
+    expect(routeProblem(route)).toBeUndefined();
+  });
+
+  it.each([
+    ['relative', 'must start with "/"'],
+    ['/a/../b', '"." or ".."'],
+    ['/a/./b', '"." or ".."'],
+    ['/a\\b', 'contains "\\\\"'],
+    ['/a?b', 'contains "?"'],
+    ['/a%2e%2e', 'contains "%"'],
+    ['/a\u0085b', 'contains "\u0085"'], // C1 control (NEL)
+    ['/a\u2028b', 'contains "\u2028"'],
+    // Windows trims a trailing dot or space: `.. ` and `..` would be one folder.
+    ['/.. /x', 'ends with "."'],
+    ['/a./x', 'ends with "."'],
+    ['/ a', 'begins or ends with a space'],
+    [`/${'é'.repeat(101)}`, 'longer than 200 bytes'],
+  ])('rejects %j', (route, why) => {
+    expect(routeProblem(route)).toContain(why);
+  });
+});
+
+describe('checkOutputPlan', () => {
+  const rel = (f: string) => f;
+  const plan = (over: Partial<Parameters<typeof checkOutputPlan>[0]>) =>
+    checkOutputPlan({ pages: [], redirects: [], redirectsFile: 'config.ts', staticFiles: [], staticDir: 'static', generated: [], ...over }, rel).map((d) => `${d.file}  ${d.message}`);
+
+  it('lets pages, redirects and static files that do not meet through', () => {
+    expect(plan({ pages: [{ route: '/', label: 'Home', file: 'index.md' }, { route: '/a', label: 'A', file: 'a.md' }], redirects: ['/b'], staticFiles: ['a/pic.png', 'robots.txt'] })).toEqual([]);
+  });
+
+  it('reports a page and a static file on one path, and a file in the way of a folder', () => {
+    expect(plan({ pages: [{ route: '/a', label: 'A', file: 'a.md' }], staticFiles: ['a/index.html', 'b'], redirects: ['/b/c'] })).toEqual([
+      'static/a/index.html  the static file a/index.html would write a/index.html, as the page at /a does',
+      'config.ts  the redirect from /b/c would write b/c/index.html, inside b, which the static file b writes as a file',
+    ]);
+  });
+
+  it('keeps the bundle and docsgen\'s folders to docsgen', () => {
+    const out = plan({ pages: [{ route: '/_search/x', label: 'X', file: 'x.md' }], staticFiles: ['assets/js/client-1.js', 'assets/js/mine.js'], generated: ['assets/js/client-1.js'] });
+    expect(out).toHaveLength(2);
+    expect(out[0]).toContain('x.md  the page at /_search/x would write _search/x/index.html, which docsgen writes itself');
+    expect(out[1]).toBe('static/assets/js/client-1.js  the static file assets/js/client-1.js would write assets/js/client-1.js, as docsgen does');
+  });
+});
