@@ -84,6 +84,14 @@ describe('docsgen check', () => {
     expect(readFileSync(path.join(root, 'build/index.html'), 'utf8')).toContain('Some words to render.');
   });
 
+  it('checks the output plan as the build does: two things that would write one file', () => {
+    const { root } = project({ 'site/docsgen.config.ts': CONFIG(), 'content/docs/index.md': '# Home\n', 'site/static/404.html': '<p>mine</p>\n' });
+    const byBuild = jsonLines(runCli(['build', '--format', 'json'], root).stdout);
+    const byCheck = jsonLines(runCli(['check', '--format', 'json'], root).stdout);
+    expect(located(byCheck)).toEqual(['site/static/404.html:null:null output-conflict error']);
+    expect(byCheck.filter((l) => l.type === 'diagnostic')).toEqual(byBuild.filter((l) => l.type === 'diagnostic'));
+  });
+
   it('checks a good site without touching its output folder', () => {
     const { root } = project({}, 'good-site');
     expect(runCli(['build'], root).status).toBe(0);
