@@ -39,7 +39,7 @@ export interface ExternalCheckResult {
   skipped: number;
 }
 
-export const EXTERNAL_DEFAULTS = { concurrency: 8, timeout: 10_000, retries: 2, perHostPerSecond: 5, cacheHours: 24 };
+const EXTERNAL_DEFAULTS = { concurrency: 8, timeout: 10_000, retries: 2, perHostPerSecond: 5, cacheHours: 24 };
 /** The longest a 429's Retry-After is waited for: a host asking for an hour would stall the check. */
 const MAX_RETRY_AFTER_SECONDS = 60;
 const CACHE_FILE = 'external-links.json';
