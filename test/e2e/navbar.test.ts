@@ -201,7 +201,7 @@ describe('search button and hotkeys', () => {
 describe('hotkeys before hydration', () => {
   // The shell hydrates only once its script and the sidebar have loaded; a hotkey pressed before
   // that must still open search (and Ctrl+K must not reach the browser), not be lost.
-  for (const [key, held] of [['Control+k', /\/assets\/js\/main-[A-Z0-9]+\.js$/], ['/', /\/_data\/sidebars\//]] as const) {
+  for (const [key, held] of [['Control+k', /\/assets\/js\/main-[A-Z0-9]+\.js$/], ['/', /\/_sidebars\//]] as const) {
     it(`opens search for ${key} pressed while ${String(held).includes('sidebars') ? 'the sidebar' : 'the script'} is still loading`, async () => {
       const page = await shell.context.newPage();
       await page.addInitScript(() => {
