@@ -210,14 +210,18 @@ describe('hotkeys before hydration', () => {
         addEventListener('keydown', (e) => e.key !== 'Control' && w.prevented.push(e.defaultPrevented));
       });
       let release = () => {};
+      let holding = 0;
       const gate = new Promise<void>((r) => (release = r));
       await page.route(held, async (route) => {
+        holding += 1;
         await gate;
         await route.continue();
       });
       await page.goto(`${shell.base}/long`, { waitUntil: 'commit' });
       await parsed(page);
       await page.keyboard.press(key);
+      // The file the shell waits for really is held (a moved file would make this test pass idly).
+      expect(holding).toBe(1);
       expect(await page.evaluate(() => (window as unknown as { prevented: boolean[] }).prevented)).toEqual([true]);
       release();
       await poll(() => page.getByRole('dialog').getByRole('combobox').evaluate((el) => el === document.activeElement).catch(() => false)).toBe(true);
