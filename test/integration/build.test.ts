@@ -51,7 +51,7 @@ describe('docsgen build on a good site', () => {
     const chunk = JSON.parse(read('_data/guides/basics/install.json'));
     expect(chunk.route).toBe('/guides/basics/install');
     expect(chunk.html).toContain('Install the tool');
-    expect(chunk.sidebar.file).toMatch(/^\/_data\/sidebars\/docs-[0-9a-f]{10}\.json$/);
+    expect(chunk.sidebar.file).toMatch(/^\/_sidebars\/docs-[0-9a-f]{10}\.json$/);
     expect(existsSync(path.join(out, chunk.sidebar.file))).toBe(true);
     // The sidebar is a separate cached file: a page not adjacent to this one is not in its chunk.
     expect(JSON.stringify(chunk)).not.toContain('Advanced use');
