@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
-import type { DocsgenConfig, EditUrlParams } from './define-config.ts';
+import { configSchema, type DocsgenConfig } from './config-schema.ts';
 import { SourceMap } from 'node:module';
 import { DocsgenError, error, sortDiagnostics, type Diagnostic, type SourceLocation } from './errors.ts';
 
@@ -68,152 +68,6 @@ function thrownAt(e: unknown, map: string | undefined, outfile: string): SourceL
   return { file: source, line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
 }
 
-const link = z.strictObject({ label: z.string(), to: z.string().optional(), href: z.string().optional() });
-const navItem: z.ZodType<unknown> = z.lazy(() =>
-  z.strictObject({
-    label: z.string().optional(),
-    to: z.string().optional(),
-    href: z.string().optional(),
-    docId: z.string().optional(),
-    type: z.enum(['link', 'doc', 'dropdown', 'separator', 'search', 'colorMode', 'localeDropdown']).optional(),
-    position: z.enum(['left', 'right']).optional(),
-    shortLabel: z.string().optional(),
-    items: z.array(navItem).optional(),
-  }),
-);
-
-const commonSearch = {
-  suggestions: z.array(z.string().min(1)).optional(),
-  missingResultsUrl: z.string().min(1).optional(),
-};
-
-const severity = z.enum(['error', 'warn', 'ignore']);
-
-function isRegExp(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const configSchema = z.strictObject({
-  title: z.string().min(1),
-  tagline: z.string().optional(),
-  url: z.url(),
-  baseUrl: z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"').optional(),
-  favicon: z.string().optional(),
-  image: z.string().optional(),
-  logo: z.strictObject({ src: z.string(), alt: z.string(), href: z.string().optional(), srcDark: z.string().optional() }).optional(),
-  navbar: z.strictObject({ items: z.array(navItem).optional(), hideOnScroll: z.boolean().optional() }).optional(),
-  footer: z
-    .strictObject({
-      columns: z.array(z.strictObject({ title: z.string(), items: z.array(link) })).optional(),
-      copyright: z.string().optional(),
-      logo: z.strictObject({ src: z.string(), alt: z.string() }).optional(),
-    })
-    .optional(),
-  announcementBar: z
-    .strictObject({
-      id: z.string().min(1),
-      content: z.string(),
-      backgroundColor: z.string().optional(),
-      textColor: z.string().optional(),
-      isCloseable: z.boolean().optional(),
-    })
-    .optional(),
-  colorMode: z
-    .strictObject({
-      defaultMode: z.enum(['light', 'dark']).optional(),
-      disableSwitch: z.boolean().optional(),
-      respectPrefersColorScheme: z.boolean().optional(),
-    })
-    .optional(),
-  docs: z
-    .strictObject({
-      path: z.string().optional(),
-      routeBasePath: z.string().optional(),
-      sidebarPath: z.string().optional(),
-      editUrl: z.union([z.url('expected a URL such as https://github.com/org/repo/edit/main/, or a function of the page'), z.custom<(page: EditUrlParams) => string | undefined>((v) => typeof v === 'function', 'expected a URL or a function of the page')]).optional(),
-    })
-    .optional(),
-  staticDir: z.string().optional(),
-  redirects: z.array(z.strictObject({ from: z.union([z.string(), z.array(z.string())]), to: z.string() })).optional(),
-  createRedirects: z.custom<(route: string) => string | string[] | undefined>((v) => typeof v === 'function', 'expected a function').optional(),
-  openapi: z
-    .array(
-      z.strictObject({
-        id: z.string(),
-        spec: z.string(),
-        route: z.string(),
-        sidebar: z.string().optional(),
-        snapshot: z.string().optional(),
-        remoteRefs: z.boolean().optional(),
-        indexTitle: z.string().optional(),
-      }),
-    )
-    .optional(),
-  search: z
-    .union([
-      z.literal(false),
-      z.strictObject({ provider: z.literal('local'), ...commonSearch }),
-      z.strictObject({
-        provider: z.literal('algolia'),
-        appId: z.string().min(1),
-        apiKey: z.string().min(1),
-        indexName: z.string().min(1),
-        contextualSearch: z.boolean().optional(),
-        externalUrlRegex: z.string().refine(isRegExp, 'must be a valid regular expression').optional(),
-        host: z.string().min(1).optional(),
-        ...commonSearch,
-      }),
-    ])
-    .optional(),
-  analytics: z.union([z.strictObject({ endpoint: z.string() }), z.strictObject({ gtag: z.strictObject({ trackingId: z.string().regex(/^[\w-]+$/, 'expected a tracking id such as G-XXXXXXX') }) })]).optional(),
-  clientScripts: z
-    .array(
-      z.strictObject({
-        src: z.string(),
-        defer: z.boolean().optional(),
-        async: z.boolean().optional(),
-        attributes: z.record(z.string(), z.string()).optional(),
-      }),
-    )
-    .optional(),
-  imageZoom: z
-    .strictObject({
-      selector: z.string().optional(),
-      margin: z.number().optional(),
-      background: z.string().optional(),
-      scrollOffset: z.number().optional(),
-    })
-    .optional(),
-  tableOfContents: z
-    .strictObject({ minHeadingLevel: z.number().int().min(2).max(6).optional(), maxHeadingLevel: z.number().int().min(2).max(6).optional() })
-    .optional(),
-  baseUrlIssueBanner: z.boolean().optional(),
-  checks: z
-    .strictObject({
-      brokenLinks: severity.optional(),
-      brokenMarkdownLinks: severity.optional(),
-      brokenAnchors: severity.optional(),
-      brokenImages: severity.optional(),
-      externalLinks: severity.optional(),
-    })
-    .optional(),
-  externalLinks: z
-    .strictObject({
-      concurrency: z.number().int().min(1).max(100).optional(),
-      timeout: z.number().int().min(1).optional(),
-      retries: z.number().int().min(0).max(10).optional(),
-      skip: z.array(z.union([z.string().min(1), z.instanceof(RegExp)])).optional(),
-      perHostPerSecond: z.number().positive().optional(),
-      cacheHours: z.number().min(0).optional(),
-    })
-    .optional(),
-});
-
 /** The config with every default applied and every path absolute. */
 export interface ResolvedConfig {
   user: DocsgenConfig;
@@ -245,7 +99,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   if (!parsed.success) {
     throw new DocsgenError(sortDiagnostics(parsed.error.issues.map((issue) => schemaIssue(issue, configFile, source, 'config'))));
   }
-  const user = parsed.data as DocsgenConfig;
+  const user: DocsgenConfig = parsed.data;
   const siteDir = path.dirname(configFile);
   const rootDir = projectRootOf(configFile);
   const toc = { min: user.tableOfContents?.minHeadingLevel ?? 2, max: user.tableOfContents?.maxHeadingLevel ?? 3 };

@@ -1,0 +1,225 @@
+// The site config's schema: what `docsgen.config.ts` may say. The types a config is written
+// against (`DocsgenConfig` and its parts, exported by `docsgen`) are inferred from it, so the
+// type and the validation cannot drift apart.
+import { z } from 'zod';
+
+/** What a function given as `docs.editUrl` is called with. */
+export interface EditUrlParams {
+  /** The page's file, relative to the docs folder (`reference/sdks/node.md`). */
+  docPath: string;
+  docId: string;
+  route: string;
+}
+
+const fn = <F>(message: string) => z.custom<F>((v) => typeof v === 'function', message);
+
+const navbarItem = z.strictObject({
+  label: z.string().optional(),
+  /** Internal route, e.g. `/quickstart`. */
+  to: z.string().optional(),
+  /** External address. */
+  href: z.string().optional(),
+  /** A doc id; its route is looked up at build time. */
+  docId: z.string().optional(),
+  type: z.enum(['link', 'doc', 'dropdown', 'separator', 'search', 'colorMode', 'localeDropdown']).optional(),
+  position: z.enum(['left', 'right']).optional(),
+  /** Shorter label for narrow windows. */
+  shortLabel: z.string().optional(),
+  /** A dropdown's entries. */
+  get items(): z.ZodOptional<z.ZodArray<typeof navbarItem>> {
+    return z.array(navbarItem).optional();
+  },
+});
+
+const footerLink = z.strictObject({ label: z.string(), to: z.string().optional(), href: z.string().optional() });
+
+const redirect = z.strictObject({ from: z.union([z.string(), z.array(z.string())]), to: z.string() });
+
+const openApiSource = z.strictObject({
+  id: z.string(),
+  /** A path relative to the site folder, or an http(s) URL. */
+  spec: z.string(),
+  /** Route prefix of the generated pages, e.g. `/reference/api/unleash`. */
+  route: z.string(),
+  /**
+   * Sidebar the generated pages belong to. If it has no `{ type: 'openapi', id }` item, an
+   * "API reference" category is appended to it.
+   */
+  sidebar: z.string().optional(),
+  /** Committed copy used when `spec` is a URL that cannot be fetched. */
+  snapshot: z.string().optional(),
+  /** Fetch `$ref`s to http(s) URLs while building; off by default, so a build reads nothing from the network it was not told to. */
+  remoteRefs: z.boolean().optional(),
+  /** Title of the index page at `route`; by default the document's title followed by "reference". */
+  indexTitle: z.string().optional(),
+});
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Settings both search providers share. */
+const commonSearch = {
+  /** Queries offered when a search finds nothing ('Try searching for'). */
+  suggestions: z.array(z.string().min(1)).optional(),
+  /** Target of the 'Let us know.' link shown when a search finds nothing; `{query}` becomes the encoded query. */
+  missingResultsUrl: z.string().min(1).optional(),
+};
+
+/** The default: a static index built with the site (Pagefind), no service needed. */
+const localSearch = z.strictObject({ provider: z.literal('local'), ...commonSearch });
+
+/** Hosted search (Algolia DocSearch). */
+const algoliaSearch = z.strictObject({
+  provider: z.literal('algolia'),
+  appId: z.string().min(1),
+  /** The public, search-only key. */
+  apiKey: z.string().min(1),
+  indexName: z.string().min(1),
+  /** Filter results to the page's language and docs version (default true, as in Docusaurus). */
+  contextualSearch: z.boolean().optional(),
+  /** Result URLs matching this regular expression open as they are; others become local paths. */
+  externalUrlRegex: z.string().refine(isRegExp, 'must be a valid regular expression').optional(),
+  /** Host (or `scheme://host:port`) queries go to; defaults to `{appId}-dsn.algolia.net`. */
+  host: z.string().min(1).optional(),
+  ...commonSearch,
+});
+
+const analytics = z.union([
+  z.strictObject({ endpoint: z.string() }),
+  z.strictObject({ gtag: z.strictObject({ trackingId: z.string().regex(/^[\w-]+$/, 'expected a tracking id such as G-XXXXXXX') }) }),
+]);
+
+/** `error` fails the build, `warn` reports and goes on, `ignore` says nothing. */
+const severity = z.enum(['error', 'warn', 'ignore']);
+
+const checks = z.strictObject({
+  /** A link (in a page or a sidebar) to a route no page has: rule `broken-link`. */
+  brokenLinks: severity.optional(),
+  /** A link to a `.md` file that is not a page: rule `broken-markdown-link`. */
+  brokenMarkdownLinks: severity.optional(),
+  /** A link to a heading a page does not have: rule `broken-anchor`. */
+  brokenAnchors: severity.optional(),
+  /** An image that is missing or cannot be published: rule `broken-image`. */
+  brokenImages: severity.optional(),
+  /** An http(s) link `docsgen check --external` finds broken: rule `external-link`. */
+  externalLinks: severity.optional(),
+});
+
+const externalLinks = z.strictObject({
+  /** Requests in flight at once (default 8). */
+  concurrency: z.number().int().min(1).max(100).optional(),
+  /** Milliseconds to wait for a response (default 10000). */
+  timeout: z.number().int().min(1).optional(),
+  /** Retries of a link that failed with a network error, a 5xx or a 429, with growing waits (default 2). */
+  retries: z.number().int().min(0).max(10).optional(),
+  /** Links never checked: a regular expression, or a string a URL starts with. */
+  skip: z.array(z.union([z.string().min(1), z.instanceof(RegExp)])).optional(),
+  /** Requests to one host per second at most (default 5). */
+  perHostPerSecond: z.number().positive().optional(),
+  /** Hours a link found working is not checked again (`.docsgen-cache/`; default 24, 0 turns it off). */
+  cacheHours: z.number().min(0).optional(),
+});
+
+export const configSchema = z.strictObject({
+  title: z.string().min(1),
+  tagline: z.string().optional(),
+  /** Production origin, e.g. `https://docs.getunleash.io`; used for canonical URLs and the sitemap. */
+  url: z.url(),
+  baseUrl: z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"').optional(),
+  favicon: z.string().optional(),
+  /** Default image for link previews. */
+  image: z.string().optional(),
+  logo: z.strictObject({ src: z.string(), alt: z.string(), href: z.string().optional(), srcDark: z.string().optional() }).optional(),
+  navbar: z.strictObject({ items: z.array(navbarItem).optional(), hideOnScroll: z.boolean().optional() }).optional(),
+  footer: z
+    .strictObject({
+      columns: z.array(z.strictObject({ title: z.string(), items: z.array(footerLink) })).optional(),
+      copyright: z.string().optional(),
+      logo: z.strictObject({ src: z.string(), alt: z.string() }).optional(),
+    })
+    .optional(),
+  announcementBar: z
+    .strictObject({
+      id: z.string().min(1),
+      content: z.string(),
+      backgroundColor: z.string().optional(),
+      textColor: z.string().optional(),
+      isCloseable: z.boolean().optional(),
+    })
+    .optional(),
+  colorMode: z
+    .strictObject({
+      defaultMode: z.enum(['light', 'dark']).optional(),
+      disableSwitch: z.boolean().optional(),
+      respectPrefersColorScheme: z.boolean().optional(),
+    })
+    .optional(),
+  docs: z
+    .strictObject({
+      /** Folder of markdown pages, relative to the project root. */
+      path: z.string().optional(),
+      /** Route prefix of docs. */
+      routeBasePath: z.string().optional(),
+      /** Sidebars file, relative to the config file. */
+      sidebarPath: z.string().optional(),
+      /**
+       * Where a page's "Edit this page" link goes: a base URL to which the page's file path, relative
+       * to the project root, is added (`https://github.com/org/repo/edit/main/`), or a function of the
+       * page. No link without it; a page's `custom_edit_url` frontmatter replaces it (null: no link).
+       */
+      editUrl: z
+        .union([
+          z.url('expected a URL such as https://github.com/org/repo/edit/main/, or a function of the page'),
+          fn<(page: EditUrlParams) => string | undefined>('expected a URL or a function of the page'),
+        ])
+        .optional(),
+    })
+    .optional(),
+  /** Folder copied as-is to the output root, relative to the config file. */
+  staticDir: z.string().optional(),
+  redirects: z.array(redirect).optional(),
+  /** Extra redirect sources for each page route, like Docusaurus's `createRedirects`. */
+  createRedirects: fn<(route: string) => string | string[] | undefined>('expected a function').optional(),
+  openapi: z.array(openApiSource).optional(),
+  /** Local (static index) by default; `false` turns search off: no index, no /search page, no modal. */
+  search: z.union([z.literal(false), localSearch, algoliaSearch]).optional(),
+  /**
+   * A page view on load and on each route change: POSTed as JSON to `endpoint`, or sent to Google
+   * Analytics through gtag.js (`gtag: { trackingId: 'G-…' }`, as Docusaurus's gtag plugin does).
+   */
+  analytics: analytics.optional(),
+  /** Scripts loaded in the browser after the page, never blocking it; `attributes` go on the script element. */
+  clientScripts: z
+    .array(z.strictObject({ src: z.string(), defer: z.boolean().optional(), async: z.boolean().optional(), attributes: z.record(z.string(), z.string()).optional() }))
+    .optional(),
+  imageZoom: z
+    .strictObject({ selector: z.string().optional(), margin: z.number().optional(), background: z.string().optional(), scrollOffset: z.number().optional() })
+    .optional(),
+  tableOfContents: z
+    .strictObject({ minHeadingLevel: z.number().int().min(2).max(6).optional(), maxHeadingLevel: z.number().int().min(2).max(6).optional() })
+    .optional(),
+  /** Show a banner on the home path when the site is served under a different base URL. */
+  baseUrlIssueBanner: z.boolean().optional(),
+  /** How each kind of broken reference counts, like Docusaurus's `onBrokenLinks`: all are errors by default. */
+  checks: checks.optional(),
+  /** How `docsgen check --external` checks the pages' http(s) links. */
+  externalLinks: externalLinks.optional(),
+});
+
+export type DocsgenConfig = z.input<typeof configSchema>;
+export type NavbarItemConfig = z.input<typeof navbarItem>;
+export type FooterLinkConfig = z.input<typeof footerLink>;
+export type RedirectConfig = z.input<typeof redirect>;
+export type OpenApiSourceConfig = z.input<typeof openApiSource>;
+export type LocalSearchConfig = z.input<typeof localSearch>;
+export type AlgoliaSearchConfig = z.input<typeof algoliaSearch>;
+export type AnalyticsConfig = z.input<typeof analytics>;
+export type CheckSeverity = z.input<typeof severity>;
+export type ChecksConfig = z.input<typeof checks>;
+export type ExternalLinksConfig = z.input<typeof externalLinks>;
