@@ -1,4 +1,4 @@
-// Compiles src/compiler (and the runtime components it renders on the server) into dist/cli.js
+// Compiles the CLI (src/cli, the compiler and server it drives, and the runtime components it renders on the server) into dist/cli.js
 // with esbuild, dependencies included (see below).
 import { build } from 'esbuild';
 import { readdirSync, rmSync, statSync, existsSync } from 'node:fs';
@@ -21,7 +21,7 @@ function newestSource(dir) {
 export async function compile(outDir = path.dirname(out)) {
   const result = await build({
     entryPoints: {
-      cli: path.join(root, 'src/compiler/cli.ts'),
+      cli: path.join(root, 'src/cli/cli.ts'),
       'transform-worker': path.join(root, 'src/compiler/transform-worker.ts'),
     },
     outdir: outDir,

@@ -1,9 +1,10 @@
-// `docsgen build` and `docsgen serve`. Exit codes: 0 success, 1 problems in the user's input,
+// The command line: `docsgen build`, `docsgen check` and `docsgen serve`. It drives the compiler and the
+// server, so it sits beside them rather than in either. Exit codes: 0 success, 1 problems in the user's input,
 // 2 bad usage of the command itself.
 import { Command, CommanderError, Option } from 'commander';
-import { DocsgenError, formatDiagnostic, sortDiagnostics, UsageError, type Diagnostic } from './errors.ts';
-import { docsgenVersion } from './package-root.ts';
-import { formatAll, FORMATS, githubInternalError, jsonSummary, type OutputFormat, type Summary } from './report.ts';
+import { DocsgenError, formatDiagnostic, sortDiagnostics, UsageError, type Diagnostic } from '../compiler/errors.ts';
+import { docsgenVersion } from '../compiler/package-root.ts';
+import { formatAll, FORMATS, githubInternalError, jsonSummary, type OutputFormat, type Summary } from '../compiler/report.ts';
 
 const DEFAULT_CONFIG = 'site/docsgen.config.ts';
 const DEFAULT_OUT = 'build';
@@ -100,7 +101,7 @@ async function runBuild(opts: BuildCliOptions): Promise<number> {
   const ms = () => Math.round(performance.now() - t0);
   try {
     // Imported per command, so that --help and --version answer at once.
-    const { build } = await import('./build.ts');
+    const { build } = await import('../compiler/build.ts');
     const result = await build({ config: opts.config, outDir: opts.out, cacheDir: opts.cache ? undefined : false });
     const line = `docsgen: built ${result.pageCount} pages and ${result.redirects.size} redirects into ${opts.out}/ in ${ms()} ms`;
     if (opts.format === 'text') {
@@ -122,7 +123,7 @@ async function runCheck(opts: CheckCliOptions): Promise<number> {
   const t0 = performance.now();
   const ms = () => Math.round(performance.now() - t0);
   try {
-    const { check } = await import('./check-site.ts');
+    const { check } = await import('../compiler/check-site.ts');
     const result = await check({ config: opts.config, cacheDir: opts.cache ? undefined : false, external: opts.external, changedSince: opts.changedSince });
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = result.diagnostics.length - errors;
