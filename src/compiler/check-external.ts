@@ -7,6 +7,8 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HttpResponse, LinkChecker, LinkResult } from 'linkinator';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import type { ExternalLinksConfig } from './define-config.ts';
 import { error, type Diagnostic } from './errors.ts';
 import { escapeHtml } from './escape-html.ts';
@@ -39,7 +41,7 @@ export interface ExternalCheckResult {
   skipped: number;
 }
 
-const EXTERNAL_DEFAULTS = { concurrency: 8, timeout: 10_000, retries: 2, perHostPerSecond: 5, cacheHours: 24 };
+const EXTERNAL_DEFAULTS = { concurrency: 8, timeout: 10_000, retries: 2, perHostPerSecond: 5, cacheHours: 24, privateHosts: false };
 /** The longest a 429's Retry-After is waited for: a host asking for an hour would stall the check. */
 const MAX_RETRY_AFTER_SECONDS = 60;
 const CACHE_FILE = 'external-links.json';
@@ -56,7 +58,8 @@ export async function checkExternalLinks(refs: ExternalRef[], options: ExternalC
     else byUrl.set(key, [...(byUrl.get(key) ?? []), ref]);
   }
   const skip = settings.skip ?? [];
-  const wanted = [...byUrl.keys()].filter((url) => !skip.some((s) => (typeof s === 'string' ? url.startsWith(s) || byUrl.get(url)!.some((r) => r.url.startsWith(s)) : s.test(url))));
+  const listed = [...byUrl.keys()].filter((url) => !skip.some((s) => (typeof s === 'string' ? url.startsWith(s) || byUrl.get(url)!.some((r) => r.url.startsWith(s)) : s.test(url))));
+  const wanted = settings.privateHosts ? listed : await publicOnly(listed);
   const cache = options.cacheDir && settings.cacheHours > 0 ? await readCache(options.cacheDir) : {};
   const fresh = (url: string) => cache[url] !== undefined && now() - cache[url] < settings.cacheHours * 3_600_000;
   const todo = wanted.filter((url) => !fresh(url));
@@ -70,6 +73,67 @@ export async function checkExternalLinks(refs: ExternalRef[], options: ExternalC
   }
   if (options.cacheDir && settings.cacheHours > 0) await writeCache(options.cacheDir, cache, (t) => now() - t < settings.cacheHours * 3_600_000);
   return { diagnostics, links: byUrl.size, checked: todo.length, cached: wanted.length - todo.length, skipped: byUrl.size - wanted.length + refused };
+}
+
+/**
+ * The URLs whose host is on the public internet. Content comes from strangers' pull requests: a
+ * link must not make the CI runner request its own network (a cloud metadata address, a service on
+ * localhost). A host named as a private, loopback or link-local address, `localhost` or an intranet
+ * name, or whose name resolves to such an address, is left out (counted as skipped).
+ */
+async function publicOnly(urls: string[]): Promise<string[]> {
+  const verdicts = new Map<string, Promise<boolean>>();
+  const isPublic = (host: string) => {
+    let verdict = verdicts.get(host);
+    if (!verdict) verdicts.set(host, (verdict = publicHost(host)));
+    return verdict;
+  };
+  const keep = await Promise.all(urls.map((url) => isPublic(new URL(url).hostname)));
+  return urls.filter((_, i) => keep[i]);
+}
+
+async function publicHost(hostname: string): Promise<boolean> {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(host)) return !privateAddress(host);
+  if (!host.includes('.') || /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/.test(host)) return false;
+  // A name that does not resolve is checked, and reported broken by the checker.
+  const addresses = await lookup(host, { all: true }).catch(() => []);
+  return addresses.every((a) => !privateAddress(a.address));
+}
+
+/**
+ * Loopback, private, link-local, carrier-grade NAT and unspecified addresses, also as IPv4 carried
+ * in IPv6 (mapped `::ffff:a.b.c.d`, compatible `::a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`, in any spelling).
+ */
+export function privateAddress(address: string): boolean {
+  const embedded = embeddedIPv4(address);
+  if (embedded) return privateAddress(embedded);
+  if (isIP(address) === 4) {
+    const [a, b] = address.split('.').map(Number);
+    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b < 128) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168);
+  }
+  const v6 = address.toLowerCase();
+  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6);
+}
+
+/** The IPv4 address an IPv6 address carries in its last 32 bits, if it is of a kind that does. */
+function embeddedIPv4(address: string): string | undefined {
+  if (isIP(address) !== 6) return undefined;
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail = ''] = text.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = text.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
+  const n = groups.map((g) => parseInt(g, 16));
+  const zeros = (from: number, to: number) => n.slice(from, to).every((g) => g === 0);
+  const carries = (zeros(0, 5) && (n[5] === 0 || n[5] === 0xffff)) || (n[0] === 0x64 && n[1] === 0xff9b && zeros(2, 6));
+  if (!carries || (zeros(0, 8) || (zeros(0, 7) && n[7] === 1))) return undefined; // `::` and `::1` are themselves
+  return [n[6] >> 8, n[6] & 255, n[7] >> 8, n[7] & 255].join('.');
 }
 
 /** The URL as linkinator reports it: parsed, without its fragment (a page's anchors are not checked). */

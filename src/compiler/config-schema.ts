@@ -124,6 +124,11 @@ const externalLinks = z.strictObject({
   perHostPerSecond: z.number().positive().optional(),
   /** Hours a link found working is not checked again (`.docsgen-cache/`; default 24, 0 turns it off). */
   cacheHours: z.number().min(0).optional(),
+  /**
+   * Also check links to loopback, private and link-local addresses, `localhost` and intranet names
+   * (default false: content from a pull request must not make CI request its own network).
+   */
+  privateHosts: z.boolean().optional(),
 });
 
 export const configSchema = z.strictObject({

@@ -48,7 +48,7 @@ describe('checkExternalLinks', () => {
   it('passes a 200, a chain of 301s and a 429 that works on retry; reports a 404 at every place it is written', async () => {
     const result = await checkExternalLinks(
       [ref(`${base}/ok`, 1), ref(`${base}/chain-1`, 2), ref(`${base}/busy`, 3), ref(`${base}/missing`, 4), ref(`${base}/missing#part`, 9, 'content/docs/other.md'), ref(`${base}/ok#anchor`, 5)],
-      { settings: { retries: 1, timeout: 5000 } },
+      { settings: { retries: 1, timeout: 5000, privateHosts: true } },
     );
     expect(problems(result)).toEqual([
       `content/docs/page.md:4  external-link  external link ${base}/missing is broken: HTTP 404`,
@@ -61,7 +61,7 @@ describe('checkExternalLinks', () => {
   });
 
   it('reports a server that never answers and a refused connection, without retries when retries is 0', async () => {
-    const result = await checkExternalLinks([ref(`${base}/slow`, 1), ref(`${refusedBase}/x`, 2), ref(`${base}/always-busy`, 3)], { settings: { retries: 0, timeout: 300 } });
+    const result = await checkExternalLinks([ref(`${base}/slow`, 1), ref(`${refusedBase}/x`, 2), ref(`${base}/always-busy`, 3)], { settings: { retries: 0, timeout: 300, privateHosts: true } });
     expect(problems(result)).toEqual([
       `content/docs/page.md:1  external-link  external link ${base}/slow is broken: no response within 300 ms`,
       `content/docs/page.md:2  external-link  external link ${refusedBase}/x is broken: connection refused`,
@@ -71,7 +71,7 @@ describe('checkExternalLinks', () => {
 
   it('skips what the config says, by prefix or regular expression, without a request', async () => {
     const before = hits.get('/never') ?? 0;
-    const result = await checkExternalLinks([ref(`${base}/never`, 1), ref(`${base}/never-either`, 2), ref(`${base}/ok-too`, 3)], { settings: { skip: [`${base}/never`, /never-either$/] } });
+    const result = await checkExternalLinks([ref(`${base}/never`, 1), ref(`${base}/never-either`, 2), ref(`${base}/ok-too`, 3)], { settings: { skip: [`${base}/never`, /never-either$/], privateHosts: true } });
     expect(problems(result)).toEqual([]);
     expect(result).toMatchObject({ links: 3, checked: 1, skipped: 2 });
     expect(hits.get('/never') ?? 0).toBe(before);
@@ -81,7 +81,7 @@ describe('checkExternalLinks', () => {
     const cacheDir = tempDir('docsgen-links-cache-');
     let now = Date.UTC(2025, 0, 1);
     const refs = [ref(`${base}/ok-too`, 1), ref(`${base}/missing`, 2)];
-    const run = () => checkExternalLinks(refs, { settings: { retries: 0, cacheHours: 24 }, cacheDir, now: () => now });
+    const run = () => checkExternalLinks(refs, { settings: { retries: 0, cacheHours: 24, privateHosts: true }, cacheDir, now: () => now });
     const first = await run();
     expect(first).toMatchObject({ checked: 2, cached: 0 });
     const [okHits, missingHits] = [hits.get('/ok-too'), hits.get('/missing')];
@@ -98,6 +98,22 @@ describe('checkExternalLinks', () => {
     const third = await run();
     expect(third).toMatchObject({ checked: 2, cached: 0 });
     expect(hits.get('/ok-too')).toBeGreaterThan(okHits!);
+  });
+
+  it('does not request loopback, private or link-local addresses or intranet names unless privateHosts is set', async () => {
+    const before = hits.get('/ok') ?? 0;
+    const result = await checkExternalLinks([
+      ref(`${base}/ok`, 1),
+      ref('http://169.254.169.254/latest/meta-data/', 2),
+      ref('http://10.0.0.8/admin', 3),
+      ref('http://[::1]:9/x', 4),
+      ref('http://[::ffff:192.168.1.1]/x', 5),
+      ref('http://localhost:9/x', 6),
+      ref('http://jenkins/job', 7),
+    ]);
+    expect(problems(result)).toEqual([]);
+    expect(result).toMatchObject({ links: 7, checked: 0, skipped: 7 });
+    expect(hits.get('/ok') ?? 0).toBe(before);
   });
 
   it('reports a URL that cannot be parsed where it is written', async () => {

@@ -107,7 +107,7 @@ describe('docsgen check', () => {
   it('never reads the network without --external, nor does a build', async () => {
     const server = await countingServer();
     try {
-      const { root } = project({ 'site/docsgen.config.ts': CONFIG(), 'content/docs/index.md': `# Home\n\n[out](${server.url}/page)\n` });
+      const { root } = project({ 'site/docsgen.config.ts': CONFIG(', externalLinks: { privateHosts: true }'), 'content/docs/index.md': `# Home\n\n[out](${server.url}/page)\n` });
       expect((await runCliAsync(['build'], root)).status).toBe(0);
       expect((await runCliAsync(['check'], root)).status).toBe(0);
       expect(server.hits()).toBe(0);
@@ -229,7 +229,7 @@ describe('docsgen check --external', () => {
 
   it('reports each broken link at its file and line, and caches the working ones', async () => {
     const { root } = project({
-      'site/docsgen.config.ts': CONFIG(', externalLinks: { retries: 0, timeout: 2000 }'),
+      'site/docsgen.config.ts': CONFIG(', externalLinks: { retries: 0, timeout: 2000, privateHosts: true }'),
       'content/docs/index.md': `# Home\n\nSee [the page](${server.url}/page) and\n[a gone page](${server.url}/gone).\n`,
       'content/docs/other.md': `# Other\n\n![A picture](${server.url}/gone)\n\n[ref]: ${server.url}/page#part\n\n[Reference][ref]\n`,
     });
@@ -246,7 +246,7 @@ describe('docsgen check --external', () => {
 
   it('checks.externalLinks: warn reports broken external links without failing', async () => {
     const { root } = project({
-      'site/docsgen.config.ts': CONFIG(", checks: { externalLinks: 'warn' }, externalLinks: { retries: 0 }"),
+      'site/docsgen.config.ts': CONFIG(", checks: { externalLinks: 'warn' }, externalLinks: { retries: 0, privateHosts: true }"),
       'content/docs/index.md': `# Home\n\n[gone](${server.url}/gone)\n`,
     });
     const r = await runCliAsync(['check', '--external', '--no-cache', '--format', 'json'], root);
