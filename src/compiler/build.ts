@@ -18,7 +18,7 @@ import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsCo
 import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
 import { API_CODE_LANGUAGES, buildApiPages, type ApiPages } from './openapi-pages.ts';
 import { createCodeHighlighter } from './markdown/highlight.ts';
-import { indexSearch, searchPages, startSearchFeed, type SearchFeed } from './index-search.ts';
+import { indexSearch, SearchIndexState, searchPages, startSearchFeed, type SearchFeed } from './index-search.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { AssetRegistry } from './image-assets.ts';
 import { checkOutputPlan } from './plan-output.ts';
@@ -42,6 +42,8 @@ export interface BuildOptions {
   keepThreadFree?: boolean;
   /** Build the pages marked `draft: true` too: the writers' loop does, a site to publish does not. */
   drafts?: boolean;
+  /** What the search index keeps between builds: `serve --watch` passes one it keeps; a build makes its own. */
+  search?: SearchIndexState;
 }
 
 export interface BuildCache {
@@ -217,15 +219,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const time = stageTimer(timings);
   const site = await loadSite(options, time);
   // Pagefind indexes each page in its own process as soon as the page is transformed.
-  const search = startSearchFeed(site.config, options.sink);
+  const searchState = options.search ?? new SearchIndexState();
+  const search = startSearchFeed(site.config, searchState);
   try {
-    return await buildSite(options, site, time, timings, search);
+    return await buildSite(options, site, time, timings, { feed: search, state: searchState });
   } finally {
     await search?.close();
   }
 }
 
-async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTimer, timings: Record<string, number>, searchFeed: SearchFeed | undefined): Promise<BuildResult> {
+async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTimer, timings: Record<string, number>, searchIndex: { feed: SearchFeed | undefined; state: SearchIndexState }): Promise<BuildResult> {
+  const searchFeed = searchIndex.feed;
   const { config } = site;
   const assets = new AssetRegistry(config.baseUrl, config.roots);
   const cacheDir = cacheDirOf(options, config);
@@ -267,7 +271,7 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
           cache: options.cache?.rendered,
         }),
       ),
-      time('search-index', () => indexSearch({ config, graph, writer, feed: searchFeed })),
+      time('search-index', () => indexSearch({ config, graph, writer, feed: searchFeed, state: searchIndex.state })),
     ]);
     followUp.search = search.later;
     if (options.cache && !cache.warmed) {

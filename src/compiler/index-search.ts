@@ -16,7 +16,7 @@ import { docTitle } from './collect-docs.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { SEARCH_PAGE_ROUTE } from './shell-config.ts';
-import { IncrementalWriter, type OutputSink } from './write-output.ts';
+import type { IncrementalWriter, OutputSink } from './write-output.ts';
 
 /** Doc id of the generated search page: no markdown file can have it (ids never start with `_`). */
 export const SEARCH_PAGE_ID = '__docsgen/search';
@@ -84,6 +84,7 @@ export interface SearchIndexInput {
   writer: OutputSink;
   /** The index this build started while transforming (see startSearchFeed); it gets the pages it has not had. */
   feed?: SearchFeed;
+  state: SearchIndexState;
 }
 
 export interface SearchIndexResult {
@@ -104,18 +105,30 @@ type DocumentDigest = { url: string; hash: string };
 /** What a search document is made of: a page of the graph, or what the graph makes of a markdown page. */
 export type SearchablePage = Pick<GraphPage, 'route' | 'kind' | 'title' | 'description' | 'cards' | 'html' | 'keywords'>;
 
-/** The last index made, by a hash of what went into it: `serve --watch` reuses it while no page changed. */
-let lastIndex: { key: string; files: IndexFiles } | undefined;
 /**
- * `serve --watch`: counts builds, so that an index of an older build is dropped, even halfway, as
- * soon as a newer build exists (its own index follows); and the chain that keeps Pagefind runs apart.
+ * What the index keeps from one build to the next. A build makes its own; `serve --watch` keeps one
+ * for its life, with the folder it serves, and then brings the index up to date after each build
+ * (see `later`) instead of during it.
  */
-let generation = 0;
-let queue: Promise<void> = Promise.resolve();
+export class SearchIndexState {
+  /** The last index made, by a hash of what went into it: reused while no page changed. */
+  last: { key: string; files: IndexFiles } | undefined;
+  /** Counts builds, so that an index of an older build is dropped, even halfway, once a newer build exists. */
+  generation = 0;
+
+  /** `live`: the served folder, written into between builds. */
+  constructor(readonly live?: IncrementalWriter) {}
+}
+
+/**
+ * The chain that keeps Pagefind runs apart. Process-wide, as Pagefind's service is: one child
+ * process per process, which closing any run stops.
+ */
+let pagefindRuns: Promise<void> = Promise.resolve();
 
 /** Whether this build makes a local index, and all of it now (rather than after the build, see `later`). */
-function indexesNow(config: ResolvedConfig, sink: OutputSink | undefined): boolean {
-  return makesLocalIndex(config) && !(lastIndex && sink instanceof IncrementalWriter);
+function indexesNow(config: ResolvedConfig, state: SearchIndexState): boolean {
+  return makesLocalIndex(config) && !(state.last && state.live);
 }
 
 function makesLocalIndex(config: ResolvedConfig): boolean {
@@ -129,8 +142,8 @@ function makesLocalIndex(config: ResolvedConfig): boolean {
  * is: Pagefind parses them in its own process meanwhile, and only writing its files out is left
  * for after the transform. Undefined when this build makes no index now.
  */
-export function startSearchFeed(config: ResolvedConfig, sink: OutputSink | undefined): SearchFeed | undefined {
-  return indexesNow(config, sink) ? new SearchFeed(config) : undefined;
+export function startSearchFeed(config: ResolvedConfig, state: SearchIndexState): SearchFeed | undefined {
+  return indexesNow(config, state) ? new SearchFeed(config) : undefined;
 }
 
 export class SearchFeed {
@@ -141,8 +154,8 @@ export class SearchFeed {
   readonly digests: DocumentDigest[] = [];
 
   constructor(private readonly config: ResolvedConfig) {
-    this.run = new PagefindRun(config, queue);
-    queue = this.run.closed;
+    this.run = new PagefindRun(config, pagefindRuns);
+    pagefindRuns = this.run.closed;
   }
 
   /** A markdown or generated source page, as the site graph will make it. */
@@ -169,17 +182,18 @@ export class SearchFeed {
   }
 }
 
-export async function indexSearch({ config, graph, writer, feed }: SearchIndexInput): Promise<SearchIndexResult> {
+export async function indexSearch({ config, graph, writer, feed, state }: SearchIndexInput): Promise<SearchIndexResult> {
   if (!makesLocalIndex(config)) return { pages: 0, files: 0, bytes: 0 };
   const pages = [...graph.pages.values()].filter((p) => !p.unlisted).sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   const documentsOf = (): SearchDocument[] => pages.map((p) => ({ url: config.baseUrl + p.route.slice(1), content: searchDocument(p) }));
   let files: IndexFiles;
   let later: (() => Promise<void>) | undefined;
-  if (!feed && lastIndex && writer instanceof IncrementalWriter) {
+  const { last, live } = state;
+  if (!feed && last && live) {
     // The writers' loop: even hashing the documents costs more than the rest of a rebuild, so all of it waits.
-    files = lastIndex.files;
-    const gen = ++generation;
-    later = () => indexLater(gen, documentsOf, config, writer);
+    files = last.files;
+    const gen = ++state.generation;
+    later = () => indexLater(gen, documentsOf, config, state, live);
   } else {
     const run = feed ?? new SearchFeed(config);
     // The pages the transform did not give it: all of them without a feed, else those the graph made (category index pages).
@@ -189,7 +203,7 @@ export async function indexSearch({ config, graph, writer, feed }: SearchIndexIn
     } finally {
       await run.close();
     }
-    lastIndex = { key: documentsKey(run.digests), files };
+    state.last = { key: documentsKey(run.digests), files };
   }
   // All at once: in watch mode nearly every file is the one written last time, which the writer
   // sees at once; hundreds of awaits in a row used to hold up the render beside this.
@@ -214,18 +228,18 @@ export function digest(doc: SearchDocument): DocumentDigest {
  * these same files through the sink, which then knows them. A newer build's request replaces an
  * older one that has not started.
  */
-function indexLater(gen: number, documentsOf: () => SearchDocument[], config: ResolvedConfig, writer: IncrementalWriter): Promise<void> {
-  const stale = () => gen !== generation;
-  queue = queue
+function indexLater(gen: number, documentsOf: () => SearchDocument[], config: ResolvedConfig, state: SearchIndexState, writer: IncrementalWriter): Promise<void> {
+  const stale = () => gen !== state.generation;
+  pagefindRuns = pagefindRuns
     .then(async () => {
       if (stale()) return;
       const documents = documentsOf();
       const key = documentsKey(documents.map(digest));
-      if (key === lastIndex?.key) return;
+      if (key === state.last?.key) return;
       const files = await runPagefind(documents, config, stale);
       if (!files || stale()) return;
-      const before = lastIndex?.files ?? [];
-      lastIndex = { key, files };
+      const before = state.last?.files ?? [];
+      state.last = { key, files };
       for (const f of files) await writer.adopt(SEARCH_INDEX_DIR + f.path, f.content);
       const kept = new Set(files.map((f) => f.path));
       for (const f of before) if (!kept.has(f.path)) await writer.disown(SEARCH_INDEX_DIR + f.path);
@@ -233,7 +247,7 @@ function indexLater(gen: number, documentsOf: () => SearchDocument[], config: Re
     .catch((e: unknown) => {
       console.warn(`docsgen: the search index was not updated: ${(e as Error).message}`);
     });
-  return queue;
+  return pagefindRuns;
 }
 
 /** Undefined when `stale` says, between batches, that the index is no longer wanted. */

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { build, createBuildCache } from '../compiler/build.ts';
 import type { ChangeHint } from '../compiler/collect-docs.ts';
 import { IncrementalWriter } from '../compiler/write-output.ts';
+import { SearchIndexState } from '../compiler/index-search.ts';
 import { DocsgenError, formatDiagnostic } from '../compiler/errors.ts';
 import { createStaticServer } from './static-server.ts';
 import { prepareOnDemand, type OnDemandSite } from '../compiler/render-on-demand.ts';
@@ -39,6 +40,8 @@ export async function serve(opts: ServeOptions): Promise<number> {
   const projectRoot = projectRootOf(opts.config);
   const cache = createBuildCache();
   const sink = opts.watch ? new IncrementalWriter(outDir) : undefined;
+  // The writers' loop brings the search index up to date after each build, into the served folder.
+  const search = sink ? new SearchIndexState(sink) : undefined;
   let redirects = new Map<string, string>();
   let lastError: string | undefined;
   const clients = new Set<ServerResponse>();
@@ -58,7 +61,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     const t0 = performance.now();
     const changed = buildChanges.take();
     try {
-      const result = await build({ config: opts.config, outDir: opts.out, cache, sink, changed, keepThreadFree: opts.watch && !built, drafts: opts.watch });
+      const result = await build({ config: opts.config, outDir: opts.out, cache, sink, search, changed, keepThreadFree: opts.watch && !built, drafts: opts.watch });
       redirects = result.redirects;
       const sources = sourcePaths(result.config);
       watcher?.add({ dirs: [...sources.dirs, ...new Set(result.images.map((f) => path.dirname(f)))], files: sources.files });
