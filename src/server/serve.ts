@@ -76,7 +76,8 @@ export async function serve(opts: ServeOptions): Promise<number> {
       // they show the error overlay of the build before.
       const changedFiles = !sink || sink.written.length > 0 || sink.removed.length > 0;
       if ((changedFiles && !(first && opts.watch)) || recovered || (shown && (await differsFromBuild(shown, outDir)))) broadcast('reload', '');
-      if (result.followUp.warm) setImmediate(() => void result.followUp.warm!());
+      // Warming is for the rebuilds of --watch; without it, it would only hold up the first pages served.
+      if (opts.watch && result.followUp.warm) setImmediate(() => void result.followUp.warm!());
       if (result.followUp.search) {
         // The newest build's index is the one made (it stops an older one halfway); a save that
         // changed nothing does not push the moment back.
