@@ -218,7 +218,9 @@ function resolveDoc(
   if (owns && !member) ctx.membership.set(id, { sidebarId, trail });
   // An unlisted page keeps the sidebar it is in, around it, without an entry of its own.
   if (doc.source.frontmatter.unlisted === true) return undefined;
-  return { kind: 'doc', label: label ?? doc.label, route: doc.source.route, ...(className ? { className } : {}) };
+  const shown = label ?? doc.label;
+  const titleRest = doc.title.startsWith(`${shown} `) ? doc.title.slice(shown.length) : undefined;
+  return { kind: 'doc', label: shown, route: doc.source.route, ...(className ? { className } : {}), ...(titleRest ? { titleRest } : {}) };
 }
 
 function resolveCategory(

@@ -70,6 +70,17 @@ describe('site graph', () => {
     expect(g.pages.get('/guides/b')!.title).toBe('Heading B');
   });
 
+  it("gives a doc entry the rest of its page's title when the title extends the label", async () => {
+    const sdks = [page('sdks/go', '/sdks/go', { title: 'Go SDK', sidebar_label: 'Go' }), page('sdks/gone', '/sdks/gone', { title: 'Gone', sidebar_label: 'Go' }), page('sdks/rust', '/sdks/rust', { title: 'Rust' })];
+    const g = await graph(sdks, { docs: ['sdks/go', 'sdks/gone', 'sdks/rust', { type: 'doc', id: 'sdks/go', label: 'Go, again' }] });
+    expect(g.sidebars.get('docs')).toEqual([
+      { kind: 'doc', label: 'Go', route: '/sdks/go', titleRest: ' SDK' },
+      { kind: 'doc', label: 'Go', route: '/sdks/gone' },
+      { kind: 'doc', label: 'Rust', route: '/sdks/rust' },
+      { kind: 'doc', label: 'Go, again', route: '/sdks/go' },
+    ]);
+  });
+
   it('makes a generated index page with a card per child', async () => {
     const g = await graph(sources, sidebars);
     const index = g.pages.get('/guides')!;
