@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// `npm run lighthouse [route…]`: builds the site, serves it with `docsgen serve`, and runs
-// Lighthouse (its default mobile preset) on the home page, a concept page and an API operation
-// page, with Debian's Chromium. Prints a table of the four category scores and, under it, each
-// audit that cost points. A measurement to read, not a gate: it exits 0 whatever the scores.
+// `npm run lighthouse [--third-party] [route…]`: builds the site, serves it with `docsgen serve`,
+// and runs Lighthouse (its default mobile preset) on the home page, a concept page and an API
+// operation page, with Debian's Chromium. Prints a table of the four category scores and, under
+// it, each audit that cost points. A measurement to read, not a gate: it exits 0 whatever the scores.
+//
+// Requests to other origins (the site's analytics and chat scripts, all https) are blocked unless
+// --third-party is given: where they cannot load (no network but the package registries here),
+// each failed load is a console error that costs best practices points the site cannot win back.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,7 +14,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 
-const ROUTES = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/reference/feature-toggles', '/reference/api/unleash/get-users'];
+const args = process.argv.slice(2);
+const THIRD_PARTY = args.includes('--third-party');
+const given = args.filter((a) => !a.startsWith('--'));
+const ROUTES = given.length ? given : ['/', '/reference/feature-toggles', '/reference/api/unleash/get-users'];
+// The site is served over http; everything https is another origin.
+const BLOCKED = THIRD_PARTY ? [] : ['https://*'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const root = process.cwd();
@@ -75,7 +84,7 @@ async function main() {
     const rows = [];
     for (const route of ROUTES) {
       process.stderr.write(`lighthouse: ${route}\n`);
-      const result = await lighthouse(`${base}${route}`, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      const result = await lighthouse(`${base}${route}`, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, blockedUrlPatterns: BLOCKED });
       rows.push({ route, lhr: result.lhr });
     }
     print(rows);
@@ -96,6 +105,7 @@ function print(rows) {
   console.log(row(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const l of lines) console.log(row(l));
+  if (BLOCKED.length) console.log('\nRequests to other origins were blocked (--third-party lets them load).');
   for (const { route, lhr } of rows) {
     const lost = CATEGORIES.flatMap((id) =>
       lhr.categories[id].auditRefs
