@@ -281,6 +281,25 @@ describe('docsgen serve --watch', () => {
     expect(brotliDecompressSync(br.bytes).toString()).toBe(r.body);
   });
 
+  it('builds the last of two saves close together', async () => {
+    // chokidar reports no change to a file within 50 ms of the one before it.
+    const file = path.join(site, 'content/docs/guides/advanced.md');
+    const good = readFileSync(file, 'utf8');
+    const reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(file, `${good}\nFirst save.\n`);
+    await new Promise((r) => setTimeout(r, 25));
+    writeFileSync(file, `${good}\nSecond save.\n`);
+    await reload;
+    try {
+      await expect.poll(async () => (await request(server.port, '/guides/advanced')).body, { timeout: 3000 }).toContain('Second save.');
+    } finally {
+      // The reload of the second save's build comes right after its page is written: not for the restore below.
+      await new Promise((r) => setTimeout(r, 300));
+      await saveAndReload(file, good);
+    }
+  });
+
   it('rebuilds on save and tells open pages to reload', async () => {
     const file = path.join(site, 'content/docs/guides/advanced.md');
     const reload = nextEvent('reload');
