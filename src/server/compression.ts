@@ -71,7 +71,7 @@ export class CompressedCopies {
   /** The folder the copies are in, made on first use. */
   get dir(): string {
     if (!this.folder) {
-      this.folder = mkdtempSync(path.join(tmpdir(), 'docsgen-serve-'));
+      this.folder = mkdtempSync(path.join(tmpdir(), 'docsgen-compressed-'));
       process.once('exit', this.removeOnExit);
     }
     return this.folder;
