@@ -171,7 +171,7 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, root: string,
     return true;
   }
   const rel = path.relative(root, file.real);
-  const headers: Record<string, string> = { 'content-type': type, 'cache-control': rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache' };
+  const headers: Record<string, string> = { 'content-type': type, 'cache-control': /(^|[\\/])assets[\\/]/.test(rel) ? IMMUTABLE : 'no-cache' };
   if (compressible(type, file.stats.size)) {
     headers.vary = 'Accept-Encoding';
     // A range is of the file's own bytes, so it is answered from the file itself.
