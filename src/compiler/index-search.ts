@@ -433,6 +433,21 @@ function tablesAsSentences(html: string): string {
 }
 
 /**
+ * The schema trees of API pages show a property as name, type and flags, then its description;
+ * Pagefind reads them as one run ("loginAttempts integer How many failed…"). Each becomes
+ * "loginAttempts (integer, required): How many failed…" instead.
+ */
+function schemaLinesAsSentences(html: string): string {
+  return html.replace(
+    /(?:<code class="schema-name">([^<]*)<\/code> )?<span class="schema-type">([^<]*)<\/span>((?:\s*<span class="schema-(?:required|flag)">[^<]*<\/span>)*)((?:<\/summary>)?<div class="schema-)?/g,
+    (_, name: string | undefined, type: string, flags: string, more: string | undefined) => {
+      const facts = [type, ...[...flags.matchAll(/>([^<]*)<\/span>/g)].map((m) => m[1])].join(', ');
+      return `${name ? `<code>${name}</code> (${facts})` : facts}${more ? `: ${more}` : ''}`;
+    },
+  );
+}
+
+/**
  * The HTML Pagefind reads for one page: only the page's own content (no navbar, sidebar or
  * footer, which every page repeats), its title as metadata and weighted heading, its keywords as metadata.
  * Headings keep their ids, so results can link to the section that matched.
@@ -442,7 +457,7 @@ export function searchDocument(page: SearchablePage): string {
     page.kind === 'generated-index'
       ? `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.description)}</p>\n${(page.cards ?? []).map((c) => `<h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.description)}</p>`).join('\n')}`
       : // Code blocks are left out (see EXCLUDE): cut here, they are half the HTML Pagefind would parse.
-        tablesAsSentences(page.html.replace(/<pre[\s>][\s\S]*?<\/pre>/g, ''));
+        schemaLinesAsSentences(tablesAsSentences(page.html.replace(/<pre[\s>][\s\S]*?<\/pre>/g, '')));
   const titled = /<h1[\s>]/.test(body) ? body.replace(/<h1(?=[\s>])/, `<h1 data-pagefind-weight="${TITLE_WEIGHT}"`) : `<h1 data-pagefind-weight="${TITLE_WEIGHT}">${escapeHtml(page.title)}</h1>\n${body}`;
   const keywords = page.keywords.length ? `<meta data-pagefind-meta="keywords[content]" content="${escapeHtml(page.keywords.join(', '))}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title><meta data-pagefind-meta="title[content]" content="${escapeHtml(page.title)}">${keywords}</head><body><main data-pagefind-body>\n${titled}\n</main></body></html>`;

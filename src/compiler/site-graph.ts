@@ -7,7 +7,7 @@ import type { CategoryMeta, SourcePage } from './collect-docs.ts';
 import { docTitle, lastSegment, stripNumberPrefix } from './collect-docs.ts';
 import { joinRoute, normaliseRoute, routeProblem, ROUTE_HINT, safeDecode } from '../shared/routes.ts';
 import path from 'node:path';
-import type { TransformedPage } from './transform-markdown.ts';
+import { plainText, type TransformedPage } from './transform-markdown.ts';
 import { error, warning, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
 import GithubSlugger from 'github-slugger';
@@ -225,7 +225,10 @@ function resolveDoc(
   if (owns && !member) ctx.membership.set(id, { sidebarId, trail });
   // An unlisted page keeps the sidebar it is in, around it, without an entry of its own.
   if (doc.source.frontmatter.unlisted === true) return undefined;
-  return { kind: 'doc', label: label ?? doc.label, route: doc.source.route, ...(className ? { className } : {}) };
+  const shown = label ?? doc.label;
+  // Read aloud, not shown: the title's markdown marks (a title may have `code`) are left out.
+  const titleRest = doc.title.startsWith(`${shown} `) ? ` ${plainText(doc.title.slice(shown.length))}` : undefined;
+  return { kind: 'doc', label: shown, route: doc.source.route, ...(className ? { className } : {}), ...(titleRest ? { titleRest } : {}) };
 }
 
 function resolveCategory(

@@ -199,7 +199,8 @@ export function firstHeadingOf(body: string): string | undefined {
   return undefined;
 }
 
-function plainText(markdown: string): string {
+/** Inline markdown (a heading, a title) as the text it shows: links, emphasis and code marks dropped, entities decoded. */
+export function plainText(markdown: string): string {
   return markdown
     .replace(/\s*\{#[\w-]+\}$/, '')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')

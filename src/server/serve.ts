@@ -10,7 +10,7 @@ import { DocsgenError, formatDiagnostic } from '../compiler/errors.ts';
 import { createStaticServer } from './static-server.ts';
 import { prepareOnDemand, type OnDemandSite } from '../compiler/render-on-demand.ts';
 import { htmlPathOf } from '../compiler/write-output.ts';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { loadConfig, projectRootOf, sourcePaths, type SourcePaths } from '../compiler/load-config.ts';
 import type { FSWatcher } from 'chokidar';
@@ -79,7 +79,8 @@ export async function serve(opts: ServeOptions): Promise<number> {
       // they show the error overlay of the build before.
       const changedFiles = !sink || sink.written.length > 0 || sink.removed.length > 0;
       if ((changedFiles && !(first && opts.watch)) || recovered || (shown && (await differsFromBuild(shown, outDir)))) broadcast('reload', '');
-      if (result.followUp.warm) setImmediate(() => void result.followUp.warm!());
+      // Warming is for the rebuilds of --watch; without it, it would only hold up the first pages served.
+      if (opts.watch && result.followUp.warm) setImmediate(() => void result.followUp.warm!());
       if (result.followUp.search) {
         // The newest build's index is the one made (it stops an older one halfway); a save that
         // changed nothing does not push the moment back.
@@ -274,8 +275,9 @@ async function initialSourcePaths(configPath: string): Promise<SourcePaths> {
  * A single file is watched through its folder's own entries, as a watch on the file itself ends
  * when the file is deleted, and would miss it being written again.
  */
-async function watchSources(initial: SourcePaths, outDir: string, onChange: (event: string, file: string) => void): Promise<SourceWatcher> {
+async function watchSources(initial: SourcePaths, outDir: string, reported: (event: string, file: string) => void): Promise<SourceWatcher> {
   const { watch } = await import('chokidar');
+  const onChange = withLateChanges(reported);
   // The output's own writes must not trigger builds.
   const ignored = (file: string) => file === outDir || file.startsWith(outDir + path.sep) || /(^|[\\/])(node_modules|\.git|\.docsgen-cache)([\\/]|$)/.test(file);
   const dirs = new Set<string>();
@@ -306,6 +308,28 @@ async function watchSources(initial: SourcePaths, outDir: string, onChange: (eve
   add(initial);
   await Promise.all(watchers.map((w) => new Promise<void>((resolve) => w.once('ready', resolve))));
   return { add, close: async () => void (await Promise.all(watchers.map((w) => w.close()))) };
+}
+
+/** How long chokidar keeps quiet about a file after reporting a change to it. */
+const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
+
+/**
+ * chokidar drops a change to a file that comes within 50 ms of the one it reported before, and
+ * reports nothing once that time is over: a file saved twice in quick succession (a formatter
+ * run on save) was built as the first save left it. Each change is checked once more after that
+ * time, and reported again if the file changed since.
+ */
+function withLateChanges(onChange: (event: string, file: string) => void): (event: string, file: string) => void {
+  const version = (file: string) => stat(file).then((s) => `${s.size}:${s.mtimeMs}`, () => undefined);
+  return (event, file) => {
+    onChange(event, file);
+    if (event !== 'change') return;
+    const seen = version(file);
+    setTimeout(async () => {
+      const now = await version(file);
+      if (now !== undefined && now !== (await seen)) onChange('change', file);
+    }, CHOKIDAR_CHANGE_THROTTLE_MS + 20).unref();
+  };
 }
 
 /** The live-reload client: reloads on a good build, shows an overlay with the errors of a bad one. */

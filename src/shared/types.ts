@@ -19,7 +19,17 @@ export interface Breadcrumb {
 
 /** A resolved sidebar item, as the runtime draws it. */
 export type SidebarNode =
-  | { kind: 'doc'; label: string; route: string; className?: string }
+  | {
+      kind: 'doc';
+      label: string;
+      route: string;
+      className?: string;
+      /**
+       * The rest of the page's title when it extends the label (label "Go", title "Go SDK"): in
+       * the link for screen readers and search engines, not shown, as "Go" says little out of its category.
+       */
+      titleRest?: string;
+    }
   | { kind: 'link'; label: string; href: string }
   | {
       kind: 'category';

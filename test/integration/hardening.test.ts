@@ -1,7 +1,7 @@
 // Content is untrusted: no page, link, image or file name may make docsgen read, write or publish
 // outside the project's folders, and no input crashes it. Each test copies the hostile-site
 // fixture into a folder of its own, makes it hostile in one way, and builds it with the real CLI.
-import { cpSync, existsSync, rmSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -237,9 +237,9 @@ describe('no two parts of a site write the same output file', () => {
 });
 
 describe('the server serves only real files inside its root', () => {
-  const get = (port: number, urlPath: string) =>
+  const get = (port: number, urlPath: string, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      request({ host: '127.0.0.1', port, path: urlPath }, (res) => {
+      request({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
         let body = '';
         res.on('data', (c) => (body += c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
@@ -266,6 +266,31 @@ describe('the server serves only real files inside its root', () => {
       const leak = await get(s.port, '/leak.txt');
       expect(leak.status).toBe(404);
       expect(leak.body).not.toContain('TOP-SECRET');
+    } finally {
+      s.close();
+    }
+  });
+
+  it('answers 404 for a file removed between finding it and reading it, and keeps serving', async () => {
+    const root = tempDir();
+    writeFileSync(path.join(root, 'small.txt'), 'small');
+    writeFileSync(path.join(root, 'large.txt'), 'compressible text '.repeat(200));
+    writeFileSync(path.join(root, 'other.txt'), 'still here');
+    const read: string[] = [];
+    // Removes the file at the last moment; for a compressed copy (kept outside the root), the file it was made from too.
+    const beforeRead = (file: string) => {
+      read.push(file);
+      if (file.endsWith('other.txt')) return;
+      rmSync(file);
+      if (!file.startsWith(root)) rmSync(path.join(root, 'large.txt'));
+    };
+    const s = await listen({ root: () => root, redirects: () => new Map(), beforeRead });
+    try {
+      expect(await get(s.port, '/small.txt')).toEqual({ status: 404, body: 'Not found\n' });
+      expect(await get(s.port, '/large.txt', { 'accept-encoding': 'br' })).toEqual({ status: 404, body: 'Not found\n' });
+      // Both were found, and removed only once their headers were set.
+      expect(read.filter((f) => !f.endsWith('other.txt'))).toHaveLength(2);
+      expect(await get(s.port, '/other.txt')).toEqual({ status: 200, body: 'still here' });
     } finally {
       s.close();
     }

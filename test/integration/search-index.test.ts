@@ -162,6 +162,16 @@ describe('search index of the Unleash site', () => {
     // Header cells no longer run together anywhere ("Property | Meaning" tables are common).
     expect(index.filter((f) => /PropertyMeaning|PropertyRequired/.test(f.content)).map((f) => f.url)).toEqual([]);
   });
+
+  it('reads a schema property as name (type, flags): description, for excerpts', async () => {
+    const index = fragments(await builtSite('unleash'));
+    const users = index.find((f) => f.url === '/reference/api/unleash/get-users')!;
+    expect(users.content).toContain("loginAttempts (integer): How many failed sign-in attempts the user has made since their last successful one.");
+    expect(users.content).toContain("name (string, nullable): The user's full name.");
+    expect(users.content).toMatch(/users \(userSchema\[\], required\):\.? The users\./);
+    // Nowhere does a type run into the description after it.
+    expect(index.filter((f) => /\b(string|integer|boolean) [A-Z][a-z]+ /.test(f.content) && f.url.startsWith('/reference/api/unleash/')).map((f) => f.url)).toEqual([]);
+  });
 });
 
 /** The live-reload events a page would receive from `serve --watch` within `ms`. */

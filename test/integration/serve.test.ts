@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, writeFileSync, readFileSync, readdirSync, rmSync, existsSync, renameSync, mkdirSync, symlinkSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { safePath } from '../../src/server/static-server.ts';
@@ -13,15 +14,20 @@ interface Reply {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as sent, still compressed if it was. */
+  bytes: Buffer;
 }
 
-function request(port: number, rawPath: string, method = 'GET'): Promise<Reply> {
+function request(port: number, rawPath: string, method = 'GET', headers: http.OutgoingHttpHeaders = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     // http.request keeps the path as written, so encoded dots and slashes reach the server.
-    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
     });
     req.on('error', reject);
     req.end();
@@ -112,6 +118,99 @@ describe('docsgen serve', () => {
   });
 });
 
+describe('docsgen serve as a static host', () => {
+  const site = tempDir('docsgen-host-');
+  let server: Awaited<ReturnType<typeof startServe>>;
+  let script: string;
+  beforeAll(async () => {
+    cpSync(fixture('good-site'), site, { recursive: true });
+    server = await startServe(site, []);
+    script = /src="(\/assets\/js\/[^"]+\.js)"/.exec((await request(server.port, '/')).body)![1];
+  });
+  afterAll(() => server?.child.kill());
+
+  it('compresses with brotli or gzip, as the client accepts', async () => {
+    for (const p of ['/', script, '/no/such/page']) {
+      const plain = await request(server.port, p);
+      expect(plain.headers['content-encoding'], p).toBeUndefined();
+      expect(plain.headers.vary, p).toBe('Accept-Encoding');
+      const br = await request(server.port, p, 'GET', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.status, p).toBe(plain.status);
+      expect(br.headers['content-encoding'], p).toBe('br');
+      expect(br.headers.vary, p).toBe('Accept-Encoding');
+      expect(br.bytes.length, p).toBeLessThan(plain.bytes.length / 2);
+      expect(brotliDecompressSync(br.bytes).equals(plain.bytes), p).toBe(true);
+      const gz = await request(server.port, p, 'GET', { 'accept-encoding': 'br;q=0, gzip' });
+      expect(gz.headers['content-encoding'], p).toBe('gzip');
+      expect(gunzipSync(gz.bytes).equals(plain.bytes), p).toBe(true);
+      expect((await request(server.port, p, 'GET', { 'accept-encoding': 'identity' })).headers['content-encoding'], p).toBeUndefined();
+    }
+  });
+
+  it('lets browsers keep hashed assets for good, and revalidate pages', async () => {
+    expect((await request(server.port, script)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request(server.port, '/guides/advanced')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers If-None-Match with 304 for each encoding of a file', async () => {
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const first = await request(server.port, '/guides/advanced', 'GET', { 'accept-encoding': encoding });
+      const etag = first.headers.etag!;
+      expect(etag, encoding).toMatch(/^W\/"/);
+      const again = await request(server.port, '/guides/advanced', 'GET', { 'accept-encoding': encoding, 'if-none-match': etag });
+      expect(again.status, encoding).toBe(304);
+      expect(again.body, encoding).toBe('');
+      expect(again.headers.etag, encoding).toBe(etag);
+      const other = await request(server.port, '/guides/advanced', 'GET', { 'accept-encoding': encoding, 'if-none-match': 'W/"0-0"' });
+      expect(other.status, encoding).toBe(200);
+    }
+    // A compressed copy is a representation of its own: its tag does not validate the plain file.
+    const br = (await request(server.port, '/', 'GET', { 'accept-encoding': 'br' })).headers.etag!;
+    expect((await request(server.port, '/', 'GET', { 'if-none-match': br })).status).toBe(200);
+  });
+
+  it('answers If-Modified-Since with 304 when the file is not newer', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const first = await request(server.port, script, 'GET', { 'accept-encoding': encoding });
+      const modified = first.headers['last-modified']!;
+      expect(new Date(modified).getTime(), encoding).toBeGreaterThan(0);
+      const same = await request(server.port, script, 'GET', { 'accept-encoding': encoding, 'if-modified-since': modified });
+      expect(same.status, encoding).toBe(304);
+      const earlier = new Date(new Date(modified).getTime() - 60_000).toUTCString();
+      expect((await request(server.port, script, 'GET', { 'accept-encoding': encoding, 'if-modified-since': earlier })).status, encoding).toBe(200);
+    }
+  });
+
+  it('answers a Range with 206 and those bytes, uncompressed', async () => {
+    const whole = (await request(server.port, script)).bytes;
+    expect(whole.length).toBeGreaterThan(100);
+    const cases: [string, number, number][] = [
+      ['bytes=0-0', 0, 0],
+      ['bytes=10-19', 10, 19],
+      ['bytes=-5', whole.length - 5, whole.length - 1],
+      ['bytes=50-', 50, whole.length - 1],
+    ];
+    for (const [range, start, end] of cases) {
+      const r = await request(server.port, script, 'GET', { range, 'accept-encoding': 'br, gzip' });
+      expect(r.status, range).toBe(206);
+      expect(r.headers['content-encoding'], range).toBeUndefined();
+      expect(r.headers['content-range'], range).toBe(`bytes ${start}-${end}/${whole.length}`);
+      expect(r.bytes.equals(whole.subarray(start, end + 1)), range).toBe(true);
+    }
+    expect((await request(server.port, script, 'HEAD')).headers['accept-ranges']).toBe('bytes');
+  });
+
+  it('answers a Range past the end with 416', async () => {
+    const size = (await request(server.port, script)).bytes.length;
+    const r = await request(server.port, script, 'GET', { range: `bytes=${size}-` });
+    expect(r.status).toBe(416);
+    expect(r.headers['content-range']).toBe(`bytes */${size}`);
+    expect(r.body).toBe('');
+    // The server is still up.
+    expect((await request(server.port, script)).status).toBe(200);
+  });
+});
+
 describe('docsgen serve --watch', () => {
   const site = tempDir('docsgen-watch-');
   let server: Awaited<ReturnType<typeof startServe>>;
@@ -174,9 +273,31 @@ describe('docsgen serve --watch', () => {
     expect((await request(server.port, '/guides/advanced')).body).toContain('<h1>Advanced use</h1>');
   });
 
-  it('injects the live-reload client into pages', async () => {
+  it('injects the live-reload client into pages, and compresses them', async () => {
     const r = await request(server.port, '/');
     expect(r.body).toContain("new EventSource(\"/__docsgen/events\")");
+    const br = await request(server.port, '/', 'GET', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(r.body);
+  });
+
+  it('builds the last of two saves close together', async () => {
+    // chokidar reports no change to a file within 50 ms of the one before it.
+    const file = path.join(site, 'content/docs/guides/advanced.md');
+    const good = readFileSync(file, 'utf8');
+    const reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(file, `${good}\nFirst save.\n`);
+    await new Promise((r) => setTimeout(r, 25));
+    writeFileSync(file, `${good}\nSecond save.\n`);
+    await reload;
+    try {
+      await expect.poll(async () => (await request(server.port, '/guides/advanced')).body, { timeout: 3000 }).toContain('Second save.');
+    } finally {
+      // The reload of the second save's build comes right after its page is written: not for the restore below.
+      await new Promise((r) => setTimeout(r, 300));
+      await saveAndReload(file, good);
+    }
   });
 
   it('rebuilds on save and tells open pages to reload', async () => {

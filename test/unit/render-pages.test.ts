@@ -15,7 +15,7 @@ const shell: ShellConfig = {
 const sidebar: SidebarNode[] = [
   { kind: 'doc', label: 'Intro', route: '/' },
   { kind: 'category', label: 'Guides', route: '/guides', collapsed: true, collapsible: true, items: [
-    { kind: 'doc', label: 'A', route: '/guides/a' },
+    { kind: 'doc', label: 'A', route: '/guides/a', titleRest: ' guide' },
     { kind: 'category', label: 'Deep', collapsed: true, collapsible: true, items: [{ kind: 'doc', label: 'B <b>', route: '/guides/deep/b' }] },
   ] },
   { kind: 'category', label: "Ref's", collapsed: false, collapsible: true, items: [{ kind: 'doc', label: 'C', route: '/ref/c' }, { kind: 'link', label: 'Out', href: 'https://e.com' }] },
@@ -39,6 +39,13 @@ describe('sidebar rendering with reused items', () => {
     expect(html).toContain('<a href="/guides/deep/b" aria-current="page">');
     expect(html).not.toMatch(/id="sidebar-1-1" hidden/);
     expect(renderBody(shell, page('/ref/c'), sidebar)).toMatch(/id="sidebar-1" hidden/);
+  });
+});
+
+describe('a sidebar entry whose page title extends its label', () => {
+  it('keeps the label visible and puts the rest of the title in the link, visually hidden', () => {
+    const html = renderBody(shell, page('/'), sidebar);
+    expect(html).toContain('<a href="/guides/a">A<span class="visually-hidden"> guide</span></a>');
   });
 });
 

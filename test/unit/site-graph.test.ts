@@ -70,6 +70,24 @@ describe('site graph', () => {
     expect(g.pages.get('/guides/b')!.title).toBe('Heading B');
   });
 
+  it("gives a doc entry the rest of its page's title when the title extends the label", async () => {
+    const sdks = [
+      page('sdks/go', '/sdks/go', { title: 'Go SDK', sidebar_label: 'Go' }),
+      page('sdks/gone', '/sdks/gone', { title: 'Gone', sidebar_label: 'Go' }),
+      page('sdks/rust', '/sdks/rust', { title: 'Rust' }),
+      page('adr', '/adr', { title: 'ADR: JSX (deprecation of `<If />`)', sidebar_label: 'ADR: JSX' }),
+    ];
+    const g = await graph(sdks, { docs: ['sdks/go', 'sdks/gone', 'sdks/rust', { type: 'doc', id: 'sdks/go', label: 'Go, again' }, 'adr'] });
+    expect(g.sidebars.get('docs')).toEqual([
+      { kind: 'doc', label: 'Go', route: '/sdks/go', titleRest: ' SDK' },
+      { kind: 'doc', label: 'Go', route: '/sdks/gone' },
+      { kind: 'doc', label: 'Rust', route: '/sdks/rust' },
+      { kind: 'doc', label: 'Go, again', route: '/sdks/go' },
+      // Read aloud, so without the title's code marks.
+      { kind: 'doc', label: 'ADR: JSX', route: '/adr', titleRest: ' (deprecation of <If />)' },
+    ]);
+  });
+
   it('makes a generated index page with a card per child', async () => {
     const g = await graph(sources, sidebars);
     const index = g.pages.get('/guides')!;

@@ -33,6 +33,13 @@ async function transform(body: string, extra: Partial<SourcePage> = {}): Promise
 }
 
 describe('markdown transform', () => {
+  it('puts each table in a focusable region named after its heading, numbered when a heading has several', async () => {
+    const table = '| a | b |\n| --- | --- |\n| 1 | 2 |\n';
+    const t = await transform(`${table}\n## Tokens\n\n${table}\nText.\n\n${table}\n## Other\n\n${table}`);
+    const labels = [...t.html.matchAll(/<div class="table-scroll" role="region" aria-label="([^"]*)" tabindex="0"><table>/g)].map((m) => m[1]);
+    expect(labels).toEqual(['Table', 'Table: Tokens', 'Table: Tokens (2)', 'Table: Other']);
+  });
+
   it('renders admonitions with either title form and a default title', async () => {
     const t = await transform(':::tip Be quick\nText\n:::\n\n:::danger[Careful **now**]\nMore\n:::\n\n:::note\nPlain\n:::');
     expect(t.html).toContain('class="admonition admonition-tip"');

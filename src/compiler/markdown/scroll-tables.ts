@@ -6,8 +6,8 @@ import { escapeHtml } from '../escape-html.ts';
 
 const WRAPPER_CLASS = 'table-scroll';
 
-function wrapperProps(heading: string | undefined): Element['properties'] {
-  return { className: [WRAPPER_CLASS], role: 'region', ariaLabel: TEXT.tableRegion(heading), tabIndex: 0 };
+function wrapperProps(label: string): Element['properties'] {
+  return { className: [WRAPPER_CLASS], role: 'region', ariaLabel: label, tabIndex: 0 };
 }
 
 /** The same wrapper, as HTML, for the pages made without markdown (the API reference). */
@@ -20,17 +20,27 @@ function textOf(node: ElementContent): string {
   return node.type === 'element' ? node.children.map(textOf).join('') : '';
 }
 
-/** Rehype plugin: wraps each table; the label names the heading the table stands under. */
+/**
+ * Rehype plugin: wraps each table; the label names the heading the table stands under, and is
+ * numbered from the second table under one heading on: regions of a page need names of their own.
+ */
 export function rehypeScrollTables() {
   return (tree: Root): void => {
     let heading: string | undefined;
+    const seen = new Map<string, number>();
+    const label = (): string => {
+      const base = TEXT.tableRegion(heading);
+      const nth = (seen.get(base) ?? 0) + 1;
+      seen.set(base, nth);
+      return nth === 1 ? base : `${base} (${nth})`;
+    };
     const walk = (parent: Root | Element): void => {
       parent.children.forEach((child, i) => {
         if (child.type !== 'element') return;
         if (/^h[1-6]$/.test(child.tagName)) {
           heading = textOf(child).trim() || heading;
         } else if (child.tagName === 'table') {
-          parent.children[i] = { type: 'element', tagName: 'div', properties: wrapperProps(heading), children: [child] };
+          parent.children[i] = { type: 'element', tagName: 'div', properties: wrapperProps(label()), children: [child] };
         } else {
           walk(child);
         }

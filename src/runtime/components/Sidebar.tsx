@@ -74,6 +74,7 @@ export function SidebarItem({ node, route, path, idPrefix, slot }: ItemProps) {
       <li className={node.className}>
         <Link to={node.route} aria-current={active ? 'page' : undefined}>
           {node.label}
+          {node.titleRest && <span className="visually-hidden">{node.titleRest}</span>}
         </Link>
       </li>
     );
