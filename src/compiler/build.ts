@@ -8,7 +8,7 @@ import { transformPages, warmInlineTransform, type TransformContext, type Transf
 import { buildSiteGraph, type GraphInput, type SiteGraph } from './site-graph.ts';
 import { checkLinks } from './check-links.ts';
 import { resolveShellConfig } from './shell-config.ts';
-import { bundleClient } from './bundle-client.ts';
+import { bundleClient, type BundleMemo } from './bundle-client.ts';
 import { renderPages, type RenderedPage } from './render-pages.ts';
 import { loadTransformCache, readCached, saveTransformCache, writeCached } from './persistent-cache.ts';
 import { OutputWriter, type OutputSink } from './write-output.ts';
@@ -46,7 +46,7 @@ export interface BuildOptions {
   search?: SearchIndexState;
 }
 
-export interface BuildCache {
+export interface BuildCache extends BundleMemo {
   transformed: Map<string, TransformedPage>;
   /** Whether this thread has loaded the grammars for a transform of its own (see warmInlineTransform). */
   warmed?: boolean;
@@ -238,7 +238,7 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
   const keysBefore = new Set(cache.transformed.keys());
   const shell = siteShell(site);
   // esbuild bundles the client in its own process while the pages are transformed.
-  const bundling = time('bundle', () => bundleClient(shell.shell, config.baseUrl));
+  const bundling = time('bundle', () => bundleClient(shell.shell, config.baseUrl, cache));
   bundling.catch(() => {}); // awaited below; a build that fails before must not leave it unhandled
   const transformed = await time('transform', () =>
     transformPages(site.pages, {

@@ -14,12 +14,15 @@ export interface ClientBundle {
   files: { path: string; contents: Uint8Array }[];
 }
 
-const cache = new Map<string, ClientBundle>();
+/** The last bundle made, kept by its caller (`serve --watch` keeps it across builds). */
+export interface BundleMemo {
+  bundle?: { key: string; value: ClientBundle };
+}
 
-export async function bundleClient(shell: ShellConfig, baseUrl: string): Promise<ClientBundle> {
-  const key = JSON.stringify(shell);
-  const hit = cache.get(key);
-  if (hit) return hit;
+/** The bundle for a shell, made again only when the shell or the base URL changed since the memo's. */
+export async function bundleClient(shell: ShellConfig, baseUrl: string, memo: BundleMemo = {}): Promise<ClientBundle> {
+  const key = JSON.stringify([shell, baseUrl]);
+  if (memo.bundle?.key === key) return memo.bundle.value;
   const root = packageRoot();
   const result = await esbuild.build({
     entryPoints: { main: path.join(root, 'src/runtime/client.tsx') },
@@ -69,6 +72,6 @@ export async function bundleClient(shell: ShellConfig, baseUrl: string): Promise
     preload,
     files: result.outputFiles.map((f) => ({ path: path.relative(root, f.path).split(path.sep).join('/'), contents: f.contents })),
   };
-  cache.set(key, bundle);
+  memo.bundle = { key, value: bundle };
   return bundle;
 }

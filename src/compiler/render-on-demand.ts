@@ -46,7 +46,7 @@ export async function prepareOnDemand(options: BuildOptions): Promise<OnDemandSi
   const outlines = new Map(site.pages.map((p) => [p.id, p.prebuilt ?? outlineOf(p)]));
   const graph = await time('graph', () => buildSiteGraph(graphInput(site, outlines)));
   const shell = siteShell(site);
-  const bundle = await time('bundle', () => bundleClient(shell.shell, config.baseUrl));
+  const bundle = await time('bundle', () => bundleClient(shell.shell, config.baseUrl, options.cache));
   const render = { graph, shell: shell.shell, bundle, siteUrl: config.user.url, favicon: config.user.favicon, image: config.user.image };
 
   // What pages load besides themselves: the bundle and the sidebars, by URL path.
