@@ -38,6 +38,12 @@ function project(): Project {
   };
 }
 
+/** Gives the project an OpenAPI source read from content/openapi/api.json. */
+function withOpenApi(p: Project): void {
+  const config = readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8');
+  p.write('site/docsgen.config.ts', config.replace('redirects:', "openapi: [{ id: 'a', spec: '../content/openapi/api.json', route: '/api' }],\n  redirects:"));
+}
+
 /** Every file below a folder, and whether any is a link. */
 function tree(dir: string): { files: string[]; links: string[] } {
   const files: string[] = [];
@@ -155,7 +161,7 @@ describe('only files inside the project are published', () => {
     writeFileSync(path.join(p.outside, 'secret.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'TOP-SECRET', version: '1' }, paths: {} }));
     mkdirSync(path.join(p.root, 'content/openapi'), { recursive: true });
     p.link('content/openapi/api.json', path.join(p.outside, 'secret.json'));
-    p.write('site/docsgen.config.ts', readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8').replace('redirects:', "openapi: [{ id: 'a', spec: '../content/openapi/api.json', route: '/api' }],\n  redirects:"));
+    withOpenApi(p);
     const err = failed(p.build());
     expect(err).toContain('content/openapi/api.json  the OpenAPI document of source "a" is a link to');
     expect(err).not.toContain('TOP-SECRET');
@@ -167,7 +173,7 @@ describe('only files inside the project are published', () => {
     writeFileSync(path.join(p.outside, 'elsewhere/api.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'TOP-SECRET', version: '1' }, paths: {} }));
     rmSync(path.join(p.root, 'content/openapi'), { recursive: true, force: true });
     p.link('content/openapi', path.join(p.outside, 'elsewhere'));
-    p.write('site/docsgen.config.ts', readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8').replace('redirects:', "openapi: [{ id: 'a', spec: '../content/openapi/api.json', route: '/api' }],\n  redirects:"));
+    withOpenApi(p);
     const err = failed(p.build());
     expect(err).toContain('content/openapi/api.json  the OpenAPI document of source "a" is a link to');
     expect(err).not.toContain('TOP-SECRET');
@@ -449,7 +455,7 @@ describe('what is published is well formed', () => {
       'content/openapi/api.json',
       JSON.stringify({ openapi: '3.0.0', info: { title: 'A', version: '1' }, paths: { '/x': { get: { operationId: 'getX', responses: { 200: { $ref: 'http://127.0.0.1:9/remote.json#/R' } } } } } }, null, 2),
     );
-    p.write('site/docsgen.config.ts', readFileSync(path.join(p.root, 'site/docsgen.config.ts'), 'utf8').replace("redirects:", "openapi: [{ id: 'a', spec: '../content/openapi/api.json', route: '/api' }],\n  redirects:"));
+    withOpenApi(p);
     expect(failed(p.build())).toContain('is not fetched: set remoteRefs: true on the openapi source to allow it');
   });
 });
