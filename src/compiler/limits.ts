@@ -15,6 +15,17 @@ export const MAX_NESTING_DEPTH = 100;
  */
 export const MAX_OPEN_MARKERS = 1000;
 export const MAX_PARAGRAPH_MARKUP = 20_000;
+/** Lines of one paragraph (lazy lines after a quote cost the parser the square of their number). */
+export const MAX_PARAGRAPH_LINES = 1000;
+
+/**
+ * What a page may hold of constructs each cheap alone but costly in number: setext headings (the
+ * parser's cost grows with the square of their number), list items (so does the HTML step's, per
+ * list), and table cells (about 10 KB of memory each while a page is transformed).
+ */
+export const MAX_SETEXT_HEADINGS = 1000;
+export const MAX_LIST_ITEMS = 10_000;
+export const MAX_TABLE_CELLS = 20_000;
 
 export interface ShapeProblem {
   /** 1-based, in the text given. */
@@ -28,7 +39,12 @@ interface Inline {
   emphasis: number;
   brackets: number;
   markup: number;
+  lines: number;
+  /** A raw HTML block: its lines are HTML, not markdown. */
+  html: boolean;
 }
+
+const freshInline = (): Inline => ({ emphasis: 0, brackets: 0, markup: 0, lines: 0, html: false });
 
 /**
  * A cheap look at a page's text before it is parsed, for shapes whose parse cost grows faster than
@@ -39,34 +55,69 @@ interface Inline {
 export function pageShapeProblem(text: string): ShapeProblem | undefined {
   const lines = text.split('\n');
   let fence: string | undefined;
-  let inline: Inline = { emphasis: 0, brackets: 0, markup: 0 };
+  let inline = freshInline();
+  const counts = { setext: 0, items: 0, cells: 0 };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const fenceMark = /^[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])[ \t]+[ \t>]*)*(`{3,}|~{3,})/.exec(line)?.[1];
+    const prefix = containerPrefix(line);
+    const fenceMark = /^(`{3,}|~{3,})/.exec(line.slice(prefix.length))?.[1];
     if (fence) {
       if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length) fence = undefined;
       continue;
     }
+    const blank = line.trim() === '';
+    const item = /(?:^|[ \t>])(?:[*+-]|\d{1,9}[.)])[ \t]/.test(prefix) || /^[ \t>]*(?:[*+-]|\d{1,9}[.)])$/.test(line);
     // A fence, a blank line, a list item, a table row or a heading starts a new run of inline text.
-    if (fenceMark || line.trim() === '' || /^[ \t>]*(?:[*+-]|\d{1,9}[.)])(?:[ \t]|$)|^[ \t>]*[|#]/.test(line)) {
-      inline = { emphasis: 0, brackets: 0, markup: 0 };
+    if (fenceMark || blank || item || /^[ \t>]*[|#]/.test(line)) {
+      inline = freshInline();
     }
     if (fenceMark) {
       fence = fenceMark;
       continue;
     }
-    if (lineDepth(line) > MAX_NESTING_DEPTH) {
+    if (blank) continue;
+    // A link reference definition is a block of its own, not text.
+    if (/^ {0,3}\[[^\]]{1,999}\]:/.test(line)) {
+      inline = freshInline();
+      continue;
+    }
+    if (inline.lines === 0 && /^ {0,3}<[A-Za-z/!?]/.test(line)) inline.html = true;
+    inline.lines += 1;
+    if (inline.html) continue;
+    if (lineDepth(prefix) > MAX_NESTING_DEPTH) {
       return { line: i + 1, message: `blocks nest more than ${MAX_NESTING_DEPTH} levels deep here`, hint: 'flatten the nested lists or quotes' };
     }
-    const problem = readInline(line, inline);
+    const problem =
+      countProblem(line, i > 0 ? lines[i - 1] : '', item, counts) ??
+      (inline.lines > MAX_PARAGRAPH_LINES ? { message: `this paragraph runs over more than ${MAX_PARAGRAPH_LINES} lines`, hint: 'break it up with blank lines' } : readInline(line, inline));
     if (problem) return { line: i + 1, ...problem };
+    // An underline ends its heading's paragraph.
+    if (/^ {0,3}(?:=+|-+)[ \t]*$/.test(line)) inline = freshInline();
   }
   return undefined;
 }
 
-/** At least how many blocks a line sits in: each quote or list marker before its text, and each two columns of indentation. */
-function lineDepth(line: string): number {
-  const prefix = /^[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])[ \t]+[ \t>]*)*/.exec(line)![0];
+/** Adds a line to the page's counts of setext headings, list items and table cells, or says which limit it passes. */
+function countProblem(line: string, previous: string, item: boolean, counts: { setext: number; items: number; cells: number }): Omit<ShapeProblem, 'line'> | undefined {
+  if (/^ {0,3}(?:=+|-+)[ \t]*$/.test(line) && previous.trim() !== '' && ++counts.setext > MAX_SETEXT_HEADINGS) {
+    return { message: `this page has more than ${MAX_SETEXT_HEADINGS} headings underlined with = or -`, hint: 'write headings as # Heading, or split the page' };
+  }
+  if (item && ++counts.items > MAX_LIST_ITEMS) return { message: `this page has more than ${MAX_LIST_ITEMS} list items`, hint: 'split the page' };
+  counts.cells += line.split('|').length - 1;
+  if (counts.cells > MAX_TABLE_CELLS) return { message: `this page has more than ${MAX_TABLE_CELLS} table cells`, hint: 'split the table or the page' };
+  return undefined;
+}
+
+/**
+ * The quote markers, list markers and indentation a line starts with. One pass of one character
+ * class or one marker per step: a pattern with nested repeats here took seconds on a 100-byte line.
+ */
+function containerPrefix(line: string): string {
+  return /^(?:[ \t>]|[*+-](?=[ \t])|\d{1,9}[.)](?=[ \t]))*/.exec(line)![0];
+}
+
+/** At least how many blocks a line with this prefix sits in: each quote or list marker, and each two columns of indentation. */
+function lineDepth(prefix: string): number {
   let columns = 0;
   let markers = 0;
   for (const c of prefix) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_NESTING_DEPTH, MAX_OPEN_MARKERS, pageShapeProblem } from '../../src/compiler/limits.ts';
+import { MAX_NESTING_DEPTH, MAX_OPEN_MARKERS, MAX_PARAGRAPH_LINES, pageShapeProblem } from '../../src/compiler/limits.ts';
 
 describe('pageShapeProblem: shapes whose parse cost outgrows their size fail before parsing', () => {
   it.each([
@@ -9,7 +9,10 @@ describe('pageShapeProblem: shapes whose parse cost outgrows their size fail bef
     ['emphasis opened across many lines', `${'*a\n'.repeat(1200)}${'b*\n'.repeat(1200)}`, MAX_OPEN_MARKERS + 1],
     ['nested emphasis on one line', `${'_a '.repeat(4000)}${'b_ '.repeat(4000)}`, 1],
     ['nested brackets', `${'['.repeat(5000)}x${']'.repeat(5000)}`, 1],
-    ['a paragraph of unfinished links', 'text [a](b '.repeat(8000).replace(/ \[a/g, '\n[a'), 6668],
+    ['a paragraph of unfinished links', 'text [a](b '.repeat(8000), 1],
+    ['a paragraph of lazy lines after a quote', `> a\n${'b\n'.repeat(1200)}`, MAX_PARAGRAPH_LINES + 1],
+    ['thousands of setext headings', 'a\n=\n'.repeat(1100), 2002],
+    ['a table of too many cells', `| a | b |\n|---|---|\n${'|x|y|\n'.repeat(7000)}`, 6667],
   ])('%s', (_, text, line) => {
     expect(pageShapeProblem(text)?.line).toBe(line);
   });
@@ -20,6 +23,10 @@ describe('pageShapeProblem: shapes whose parse cost outgrows their size fail bef
     ['code spans', '`*a` '.repeat(5000)],
     ['a table of bold cells', `| a | b |\n|---|---|\n${'| **x** *y* | **z** _w_ |\n'.repeat(2000)}`],
     ['open markers in separate paragraphs', '*a\n\n'.repeat(5000)],
+    // 24 list markers with runs of spaces: a backtracking pattern took minutes on these 97 bytes.
+    ['list markers with wide gaps', `${'-   '.repeat(24)}x\n${'1.   '.repeat(20)}x`],
+    ['a raw HTML table without blank lines', `<table>\n${'<tr><td><a href="x">[a]</a> (b) *c* _d_</td></tr>\n'.repeat(1500)}</table>`],
+    ['reference definitions without blank lines', '[a]: https://example.com/(x)_y_\n'.repeat(1500)],
     ['lists as deep as allowed', Array.from({ length: 50 }, (_, i) => `${' '.repeat(2 * i)}- x`).join('\n')],
   ])('%s pass', (_, text) => {
     expect(pageShapeProblem(text)).toBeUndefined();
