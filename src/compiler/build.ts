@@ -123,7 +123,7 @@ export async function loadSite(options: Omit<BuildOptions, 'outDir'>, time: Stag
   if (options.cache) options.cache.site = undefined;
   const config = reusable?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
   // The watcher's hint is trusted only while the config is the same one (it names the docs folder).
-  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, config.roots, options.cache?.collect, reusable ? options.changed : undefined));
+  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, config.pageRoots, options.cache?.collect, reusable ? options.changed : undefined));
   const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config, cacheDirOf(options, config))));
   const statics = await time('static', () => collectStaticFiles(config));
   failOnErrors([...docs.diagnostics, ...apis.diagnostics, ...statics.diagnostics]);
@@ -249,7 +249,8 @@ async function buildSite(options: BuildOptions, site: LoadedSite, time: StageTim
   );
   // The output plan's check needs the bundle's file names.
   const bundle = await bundling;
-  const generated = [...bundle.files.map((f) => f.path), ...[...assets.urls.values()].map((url) => url.slice(config.baseUrl.length))];
+  // Two copies of one image share a content-hashed name: one file.
+  const generated = [...new Set([...bundle.files.map((f) => f.path), ...[...assets.urls.values()].map((url) => url.slice(config.baseUrl.length))])];
   const { graph, redirects, diagnostics: all } = await checkTransformed(site, transformed, shell.diagnostics, time, { generated });
   failOnErrors(all);
 

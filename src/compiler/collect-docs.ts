@@ -166,7 +166,7 @@ export async function collectDocs(docsDir: string, routeBase: string, roots: Sou
     });
     const files = found.files.filter((f) => !CATEGORY_FILE.test(path.posix.basename(f.rel)));
     const categoryFiles = found.files.filter((f) => CATEGORY_FILE.test(path.posix.basename(f.rel)));
-    const escapes = found.escapes.map((f) => linkOutsideError(docsDir, f));
+    const escapes = found.escapes.map((f) => linkOutsideError(docsDir, f, "the project's content and docs folders"));
     listing = { files, categories: await readCategories(docsDir, categoryFiles), escapes };
     if (cache) cache.listing = listing;
   }

@@ -84,6 +84,11 @@ export interface ResolvedConfig {
   toc: { min: number; max: number };
   /** Real paths of the folders sources may be read from: the content, docs, site and static folders. */
   roots: SourceRoots;
+  /**
+   * Where a page may come from: the content and docs folders. A page is published whole, so a
+   * linked page may not reach into the site folder (its `.env`, its config) the way images may.
+   */
+  pageRoots: SourceRoots;
 }
 
 export async function loadConfig(configPath: string, cwd = process.cwd()): Promise<ResolvedConfig> {
@@ -121,6 +126,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
     staticDir,
     toc,
     roots: sourceRoots([path.join(rootDir, 'content'), docsDir, siteDir, staticDir]),
+    pageRoots: sourceRoots([path.join(rootDir, 'content'), docsDir]),
   };
 }
 

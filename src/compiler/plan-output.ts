@@ -32,31 +32,40 @@ export interface OutputPlanInput {
   generated: Iterable<string>;
 }
 
+const fold = (path: string) => path.normalize('NFC').toLowerCase();
+
 /** Every clash between two claims on one output path, or between a file and a folder of another's. */
 export function checkOutputPlan(input: OutputPlanInput, rel: (file: string) => string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const claims = new Map<string, Claimant>();
+  // Case-insensitive file systems (macOS, Windows) and ones that normalise Unicode (macOS) would
+  // make `Guide` and `guide`, or é composed and decomposed, one file: they clash here too.
+  const folded = new Map<string, string>();
   // A redirect writes three files, a page two: each is reported once, at its first clash.
   const reported = new Set<Claimant>();
   const clash = (path: string, claimant: Claimant, reason: string) =>
     !reported.has(claimant) && reported.add(claimant) && diagnostics.push(error('output-conflict', claimant.at, `${claimant.what} would write ${path}, ${reason}`, claimant.own ? undefined : 'give it another name, slug or route'));
-  const claim = (path: string, claimant: Claimant) => {
+  const claim = (path: string, claimant: Claimant, own = claimant.own) => {
     const top = path.split('/')[0];
-    if (!claimant.own && ((RESERVED_DIRS as readonly string[]).includes(top) && path.includes('/') || (RESERVED_FILES as readonly string[]).includes(path))) {
+    if (!own && ((RESERVED_DIRS as readonly string[]).includes(top) && path.includes('/') || (RESERVED_FILES as readonly string[]).includes(path))) {
       clash(path, claimant, `which docsgen writes itself (${RESERVED_DIRS.map((d) => `${d}/`).join(', ')}, ${RESERVED_FILES.join(', ')} are reserved)`);
       return;
     }
-    const existing = claims.get(path);
-    if (existing) clash(path, claimant, `as ${existing.what} does`);
-    else claims.set(path, claimant);
+    const existing = claims.get(path) ?? claims.get(folded.get(fold(path)) ?? '');
+    if (existing) clash(path, claimant, `as ${existing.what} does${claims.has(path) ? '' : ' (in another case or Unicode form)'}`);
+    else {
+      claims.set(path, claimant);
+      folded.set(fold(path), path);
+    }
   };
 
   for (const path of RESERVED_FILES) claim(path, { what: 'docsgen', at: { file: 'docsgen' }, own: true });
   for (const path of input.generated) claim(path, { what: 'docsgen', at: { file: 'docsgen' }, own: true });
   for (const page of input.pages) {
-    const at = { file: rel(page.file), line: 1, column: 1 };
-    claim(htmlPathOf(page.route), { what: `the page at ${page.route}`, at });
-    claim(dataChunkUrl('/', page.route).slice(1), { what: `the data of the page at ${page.route}`, at, own: true });
+    // One claimant for the page's two files, so a clash is reported once; its data may go in _data/.
+    const claimant: Claimant = { what: `the page at ${page.route}`, at: { file: rel(page.file), line: 1, column: 1 } };
+    claim(htmlPathOf(page.route), claimant);
+    claim(dataChunkUrl('/', page.route).slice(1), claimant, true);
   }
   for (const from of input.redirects) {
     const claimant: Claimant = { what: `the redirect from ${from}`, at: { file: input.redirectsFile } };

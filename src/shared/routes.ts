@@ -30,9 +30,13 @@ export const MAX_SEGMENT_BYTES = 200;
 export function routeProblem(route: string): string | undefined {
   if (!route.startsWith('/')) return 'it must start with "/"';
   const segments = route.split('/').slice(1);
+  if (route !== '/' && segments.some((s) => s === '')) return 'it has an empty segment ("//" or a "/" at its end)';
   if (segments.some((s) => s === '.' || s === '..')) return 'it has a "." or ".." segment';
+  // Spelled other ways, a dot segment is one still on file systems that normalise names.
+  if (segments.some((s) => /^\.{1,2}$/.test(s.normalize('NFKC')))) return 'it has a segment that reads as "." or ".."';
   // eslint-disable-next-line no-control-regex
-  const bad = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\?#%]/.exec(route);
+  // Format characters (bidi overrides, zero-width joiners, the BOM) make two routes look alike.
+  const bad = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\?#%]|\p{Cf}/u.exec(route);
   if (bad) return `it contains ${JSON.stringify(bad[0])}`;
   const trimmed = segments.find((s) => /[. ]$|^ /.test(s));
   if (trimmed !== undefined) return `its segment ${JSON.stringify(trimmed)} begins or ends with a space or ends with "."`;

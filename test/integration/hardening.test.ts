@@ -130,7 +130,28 @@ describe('only files inside the project are published', () => {
     p.link('content/docs/passwd.md', path.join(p.outside, 'secret.txt'));
     const err = failed(p.build());
     expect(err).toContain('content/docs/passwd.md  passwd.md is a link to');
-    expect(err).toContain("outside the project's content, site and static folders");
+    expect(err).toContain("outside the project's content and docs folders");
+  });
+
+  it('a markdown file linked to a file of the site folder is not published', () => {
+    const p = project();
+    p.write('site/.env', 'API_KEY=TOP-SECRET\n');
+    p.link('content/docs/env.md', path.join(p.root, 'site/.env'));
+    const err = failed(p.build());
+    expect(err).toContain('content/docs/env.md  env.md is a link to');
+    expect(existsSync(p.out)).toBe(false);
+  });
+
+  it('one image at two paths is one published file, not a clash', () => {
+    const p = project();
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    p.write('content/docs/a/logo.png', png);
+    p.write('content/docs/b/logo.png', png);
+    p.write('content/docs/a/index.md', '# A\n\n![A](./logo.png)\n');
+    p.write('content/docs/b/index.md', '# B\n\n![B](./logo.png)\n');
+    const r = p.build();
+    expect(r.stderr).toBe('');
+    expect(readdirSync(path.join(p.out, 'assets/images')).filter((f) => f.startsWith('logo-'))).toHaveLength(1);
   });
 
   it('a markdown file linked within the content folder is a page', () => {

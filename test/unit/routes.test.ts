@@ -21,6 +21,11 @@ describe('routeProblem', () => {
     ['/a./x', 'ends with "."'],
     ['/ a', 'begins or ends with a space'],
     [`/${'é'.repeat(101)}`, 'longer than 200 bytes'],
+    ['/reference/api/pets/', 'empty segment'],
+    ['/a//b', 'empty segment'],
+    ['/x/\uff0e\uff0e/y', 'reads as "." or ".."'], // fullwidth dots
+    ['/a\u202egnp.exe', 'contains "\u202e"'], // right-to-left override
+    ['/a\u200bb', 'contains "\u200b"'], // zero-width space
   ])('rejects %j', (route, why) => {
     expect(routeProblem(route)).toContain(why);
   });
@@ -39,6 +44,14 @@ describe('checkOutputPlan', () => {
     expect(plan({ pages: [{ route: '/a', label: 'A', file: 'a.md' }], staticFiles: ['a/index.html', 'b'], redirects: ['/b/c'] })).toEqual([
       'static/a/index.html  the static file a/index.html would write a/index.html, as the page at /a does',
       'config.ts  the redirect from /b/c would write b/c/index.html, inside b, which the static file b writes as a file',
+    ]);
+  });
+
+  it('reports pages whose files differ only in case or Unicode form', () => {
+    const out = plan({ pages: [{ route: '/Guide', label: 'G', file: 'Guide.md' }, { route: '/guide', label: 'g', file: 'guide.md' }, { route: '/caf\u00e9', label: 'c', file: 'c1.md' }, { route: '/cafe\u0301', label: 'c', file: 'c2.md' }] });
+    expect(out).toEqual([
+      'guide.md  the page at /guide would write guide/index.html, as the page at /Guide does (in another case or Unicode form)',
+      'c2.md  the page at /cafe\u0301 would write cafe\u0301/index.html, as the page at /caf\u00e9 does (in another case or Unicode form)',
     ]);
   });
 
