@@ -2,12 +2,13 @@
 // the output only when the whole build succeeded. A failed build leaves the previous site as it was.
 // Every file written or removed goes through `outputFile`: nothing a page says can put a file
 // outside the output folder, and the output never holds a link.
-import { lstat, mkdir, readdir, realpath, rename, rm, writeFile, copyFile, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, realpath, rename, rm, writeFile, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from './errors.ts';
 import { isInside } from './source-files.ts';
+import { rel } from './load-config.ts';
 
 /** Where a build's files go. */
 export interface OutputSink {
@@ -38,15 +39,45 @@ export function outputFile(root: string, relPath: string): string {
 async function prepareOutputFile(root: string, file: string, dirs: Set<string>): Promise<void> {
   const dir = path.dirname(file);
   if (!dirs.has(dir)) {
+    const rootReal = await realpath(root);
+    // The folders that exist already are checked before any is made: a link among them would
+    // have mkdir make folders wherever it points.
+    let existing = dir;
+    while (!existsSync(existing) && existing !== root) existing = path.dirname(existing);
+    const before = await realpath(existing).catch(() => rootReal);
+    if (!isInside(before, rootReal)) {
+      throw new DocsgenError(error('output-folder', { file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, existing)} from the output folder`));
+    }
     await mkdir(dir, { recursive: true });
     const real = await realpath(dir);
-    if (!isInside(real, await realpath(root))) {
+    if (!isInside(real, rootReal)) {
       throw new DocsgenError(error('output-folder', { file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, dir)} from the output folder`));
     }
     dirs.add(dir);
   }
   const info = await lstat(file).catch(() => undefined);
   if (info?.isSymbolicLink()) await rm(file);
+}
+
+/**
+ * Copies a source file that was found to be a real file inside the source folders, unless it has
+ * become a link since (a checkout, or another process, swapping it while the build ran): it is
+ * opened without following a link, and must still be the file at its real path.
+ */
+async function copySource(from: string, to: string): Promise<void> {
+  const changed = () =>
+    new DocsgenError(error('outside-sources', { file: rel(from) }, 'this file was replaced by a link while the build ran, and was not published', 'build again; a link out of the source folders is refused'));
+  const handle = await open(from, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch((e: NodeJS.ErrnoException) => {
+    throw e.code === 'ELOOP' ? changed() : e;
+  });
+  try {
+    const [opened, real] = await Promise.all([handle.stat(), realpath(from)]);
+    const there = await stat(real);
+    if (real !== from || opened.ino !== there.ino || opened.dev !== there.dev) throw changed();
+    await writeFile(to, await handle.readFile());
+  } finally {
+    await handle.close();
+  }
 }
 
 export class OutputWriter implements OutputSink {
@@ -73,7 +104,7 @@ export class OutputWriter implements OutputSink {
   async copy(from: string, relPath: string): Promise<void> {
     const file = outputFile(this.tmpDir, relPath);
     await prepareOutputFile(this.tmpDir, file, this.dirs);
-    await copyFile(from, file);
+    await copySource(from, file);
   }
 
   /**
@@ -156,6 +187,8 @@ export class IncrementalWriter implements OutputSink {
     this.current = new Map();
     this.written = [];
     this.removed = [];
+    // Folders are checked again each build: one may have been replaced by a link since.
+    this.dirs.clear();
     await mkdir(this.outDir, { recursive: true });
   }
 
@@ -181,7 +214,7 @@ export class IncrementalWriter implements OutputSink {
     if (this.previous.get(relPath) === hash) return;
     const file = outputFile(this.outDir, relPath);
     await prepareOutputFile(this.outDir, file, this.dirs);
-    await copyFile(from, file);
+    await copySource(from, file);
     this.written.push(relPath);
   }
 

@@ -1,12 +1,12 @@
 // Content is untrusted: no page, link, image or file name may make docsgen read, write or publish
 // outside the project's folders, and no input crashes it. Each test copies the hostile-site
 // fixture into a folder of its own, makes it hostile in one way, and builds it with the real CLI.
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, runCli, tempDir, type CliResult } from '../helpers/run.ts';
-import { IncrementalWriter, outputFile, recoverInterruptedBuilds } from '../../src/compiler/write-output.ts';
+import { IncrementalWriter, OutputWriter, outputFile, recoverInterruptedBuilds } from '../../src/compiler/write-output.ts';
 import { createStaticServer } from '../../src/server/static-server.ts';
 
 interface Project {
@@ -115,6 +115,22 @@ describe('routes cannot leave the output folder', () => {
     expect(readdirSync(path.join(dir, 'elsewhere'))).toEqual([]);
   });
 
+  it('the watch writer checks its folders again on every build: one replaced by a link since is refused', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'out');
+    mkdirSync(path.join(dir, 'victim'));
+    const writer = new IncrementalWriter(out);
+    await writer.begin();
+    await writer.write('sec/a/index.html', 'one');
+    await writer.commit();
+    // Between two builds someone swaps the folder for a link out of the output.
+    rmSync(path.join(out, 'sec'), { recursive: true });
+    symlinkSync(path.join(dir, 'victim'), path.join(out, 'sec'));
+    await writer.begin();
+    await expect(writer.write('sec/a/index.html', 'two')).rejects.toThrow(/through a link in the output folder/);
+    expect(readdirSync(path.join(dir, 'victim'))).toEqual([]);
+  });
+
   it('the output sink refuses any path that resolves outside the output folder', () => {
     const root = tempDir();
     expect(() => outputFile(root, '../package.json')).toThrow(/outside the output folder/);
@@ -125,6 +141,27 @@ describe('routes cannot leave the output folder', () => {
 });
 
 describe('only files inside the project are published', () => {
+  it('a static file or image replaced by a link after it was listed is not copied', async () => {
+    const p = project();
+    p.write('site/static/notes.txt', 'public\n');
+    p.write('site/static/dir/a.txt', 'public\n');
+    const listed = [path.join(p.root, 'site/static/notes.txt'), path.join(p.root, 'site/static/dir/a.txt')].map((f) => realpathSync(f));
+    // What a checkout (or another process) can do between the listing and the copy.
+    rmSync(listed[0]);
+    symlinkSync(path.join(p.outside, 'secret.txt'), listed[0]);
+    mkdirSync(path.join(p.outside, 'dir'));
+    writeFileSync(path.join(p.outside, 'dir/a.txt'), 'TOP-SECRET\n');
+    rmSync(path.dirname(listed[1]), { recursive: true });
+    symlinkSync(path.join(p.outside, 'dir'), path.dirname(listed[1]));
+    for (const writer of [new OutputWriter(path.join(p.root, 'out1')), new IncrementalWriter(path.join(p.root, 'out2'))]) {
+      await writer.begin();
+      await expect(writer.copy(listed[0], 'notes.txt')).rejects.toThrow(/replaced by a link while the build ran/);
+      await expect(writer.copy(listed[1], 'dir/a.txt')).rejects.toThrow(/replaced by a link while the build ran/);
+    }
+    expect(tree(path.join(p.root, 'out1.tmp-' + process.pid)).files).toEqual([]);
+    expect(tree(path.join(p.root, 'out2')).files).toEqual([]);
+  });
+
   it('a markdown file linked to a file outside the project is an error naming it', () => {
     const p = project();
     p.link('content/docs/passwd.md', path.join(p.outside, 'secret.txt'));
