@@ -13,7 +13,9 @@ import type { SidebarItemConfig } from './define-config.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { joinRoute } from '../shared/routes.ts';
 import type { TransformedPage } from './transform-markdown.ts';
-import type { HeadingInfo } from './markdown/remark-docsgen.ts';
+import { isScriptUrl, type HeadingInfo } from './markdown/remark-docsgen.ts';
+import { visit } from 'unist-util-visit';
+import type { Root as HastRoot, Element } from 'hast';
 import { kebabCase, type ApiOperation, type LoadedApi } from './collect-openapi.ts';
 import type { OpenApiDocument, OpenApiMediaType, OpenApiParameter, OpenApiSchema, OpenApiSecurityScheme } from './openapi-types.ts';
 import { escapeHtml } from './escape-html.ts';
@@ -129,17 +131,34 @@ class PageWriter {
   }
 }
 
+/** The document is content: a `javascript:` link or image in a description loses its URL, as in markdown pages. */
+function rehypeNoScriptUrls() {
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node: Element) => {
+      for (const key of ['href', 'src'] as const) {
+        const value = node.properties?.[key];
+        if (typeof value === 'string' && isScriptUrl(value)) delete node.properties[key];
+      }
+    });
+  };
+}
+
+/** Schema nodes one tree shows at most: a document whose schemas fan out would otherwise make pages of hundreds of MB. */
+const MAX_SCHEMA_NODES = 2000;
+
 class RenderContext {
   private markdown: Processor;
   private cache = new Map<string, string>();
   private summaries = new Map<string, { text: string; html: string }>();
   /** Schema trees by the $ref they show. */
   readonly trees = new Map<string, string>();
+  /** Schema nodes left to show in the tree being made. */
+  nodesLeft = MAX_SCHEMA_NODES;
   constructor(
     readonly doc: OpenApiDocument,
     readonly highlight: HighlightCode,
   ) {
-    this.markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify).freeze() as unknown as Processor;
+    this.markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeNoScriptUrls).use(rehypeStringify).freeze() as unknown as Processor;
   }
 
   /** Descriptions are CommonMark; raw HTML in them is not passed through. */
@@ -341,11 +360,11 @@ function firstMedia(content: Record<string, OpenApiMediaType> | undefined): [str
   return [type, type ? content[type] : undefined];
 }
 
-function typeName(schema: OpenApiSchema | undefined, ctx: RenderContext): string {
-  if (!schema) return 'any';
+function typeName(schema: OpenApiSchema | undefined, ctx: RenderContext, depth = 0): string {
+  if (!schema || depth > MAX_DEPTH) return 'any';
   const { value, name } = ctx.resolve(schema);
   if (!value) return name ?? 'any';
-  const base = value.type === 'array' ? `${typeName(value.items, ctx)}[]` : Array.isArray(value.type) ? value.type.join(' | ') : (value.type ?? (value.oneOf ? 'one of' : value.anyOf ? 'any of' : value.allOf ? 'all of' : 'any'));
+  const base = value.type === 'array' ? `${typeName(value.items, ctx, depth + 1)}[]` : Array.isArray(value.type) ? value.type.join(' | ') : (value.type ?? (value.oneOf ? 'one of' : value.anyOf ? 'any of' : value.allOf ? 'all of' : 'any'));
   const label = name && value.type !== 'array' ? name : base;
   return `${label}${value.format ? ` (${value.format})` : ''}`;
 }
@@ -356,6 +375,7 @@ function schemaTree(schema: OpenApiSchema, ctx: RenderContext): string {
   const key = schema.$ref ?? (schema.type === 'array' && schema.items?.$ref ? `array:${schema.items.$ref}` : undefined);
   const cached = key ? ctx.trees.get(key) : undefined;
   if (cached) return cached;
+  ctx.nodesLeft = MAX_SCHEMA_NODES;
   const html = `<div class="schema-tree">${schemaNode(undefined, schema, false, ctx, [], 0)}</div>`;
   if (key) ctx.trees.set(key, html);
   return html;
@@ -381,7 +401,7 @@ function schemaNode(name: string | undefined, raw: OpenApiSchema, required: bool
   if (schema.description) details.push(`<div class="schema-description">${ctx.md(schema.description)}</div>`);
   if (schema.enum) details.push(`<div class="schema-enum">Allowed values: ${schema.enum.map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(', ')}</div>`);
   if (schema.default !== undefined) details.push(`<div class="schema-default">Default: <code>${escapeHtml(JSON.stringify(schema.default))}</code></div>`);
-  const children = childrenOf(schema, ctx);
+  const children = ctx.nodesLeft-- > 0 ? childrenOf(schema, ctx) : [];
   const nextStack = [...stack, ...[refName, itemName].filter((n): n is string => n !== undefined)];
   if (children.length === 0 || depth >= MAX_DEPTH) {
     return `<div class="schema-leaf">${summary}${details.join('')}</div>`;
@@ -397,16 +417,19 @@ interface SchemaChild {
   required: boolean;
 }
 
-function childrenOf(schema: OpenApiSchema, ctx: RenderContext): SchemaChild[] {
+/** `seen`: the schemas this call is inside of; a document's `allOf` or `items` may lead back to one. */
+function childrenOf(schema: OpenApiSchema, ctx: RenderContext, seen = new Set<OpenApiSchema>()): SchemaChild[] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
   if (schema.type === 'array' && schema.items) {
     const item = ctx.resolve(schema.items).value;
-    return item && (item.properties || item.oneOf || item.anyOf || item.allOf || item.items) ? childrenOf(item, ctx) : [];
+    return item && (item.properties || item.oneOf || item.anyOf || item.allOf || item.items) ? childrenOf(item, ctx, seen) : [];
   }
   const out: SchemaChild[] = [];
   const required = new Set(schema.required ?? []);
   for (const part of schema.allOf ?? []) {
     const resolved = ctx.resolve(part).value;
-    if (resolved) for (const c of childrenOf(resolved, ctx)) out.push(c);
+    if (resolved) for (const c of childrenOf(resolved, ctx, seen)) out.push(c);
     for (const r of resolved?.required ?? []) required.add(r);
   }
   for (const [name, prop] of Object.entries(schema.properties ?? {})) out.push({ name, schema: prop, required: required.has(name) });
@@ -433,31 +456,32 @@ function exampleOf(media: OpenApiMediaType, ctx: RenderContext): unknown {
   return media.schema ? exampleFromSchema(media.schema, ctx, [], 0) : undefined;
 }
 
-export function exampleFromSchema(raw: OpenApiSchema, ctx: { resolve: RenderContext['resolve'] }, stack: string[], depth: number): unknown {
+/** `budget`: values left to make for this example; a document whose schemas fan out would make one of millions. */
+export function exampleFromSchema(raw: OpenApiSchema, ctx: { resolve: RenderContext['resolve'] }, stack: string[], depth: number, budget = { left: MAX_SCHEMA_NODES }): unknown {
   const { value: schema, name } = ctx.resolve(raw);
-  if (!schema || depth > 6 || (name && stack.includes(name))) return undefined;
+  if (!schema || depth > 6 || (name && stack.includes(name)) || budget.left-- <= 0) return undefined;
   const next = name ? [...stack, name] : stack;
   if (schema.example !== undefined) return schema.example;
   if (schema.examples?.length) return schema.examples[0];
   if (schema.default !== undefined) return schema.default;
   if (schema.enum?.length) return schema.enum[0];
   const pick = schema.oneOf?.[0] ?? schema.anyOf?.[0];
-  if (pick) return exampleFromSchema(pick, ctx, next, depth + 1);
+  if (pick) return exampleFromSchema(pick, ctx, next, depth + 1, budget);
   if (schema.allOf) {
-    return Object.assign({}, ...schema.allOf.map((s) => exampleFromSchema(s, ctx, next, depth + 1)).filter((v) => v && typeof v === 'object'));
+    return Object.assign({}, ...schema.allOf.map((s) => exampleFromSchema(s, ctx, next, depth + 1, budget)).filter((v) => v && typeof v === 'object'));
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type ?? (schema.properties ? 'object' : undefined)) {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, prop] of Object.entries(schema.properties ?? {})) {
-        const v = exampleFromSchema(prop, ctx, next, depth + 1);
+        const v = exampleFromSchema(prop, ctx, next, depth + 1, budget);
         if (v !== undefined) out[key] = v;
       }
       return out;
     }
     case 'array': {
-      const item = schema.items ? exampleFromSchema(schema.items, ctx, next, depth + 1) : undefined;
+      const item = schema.items ? exampleFromSchema(schema.items, ctx, next, depth + 1, budget) : undefined;
       return item === undefined ? [] : [item];
     }
     case 'string':

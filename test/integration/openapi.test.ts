@@ -140,6 +140,35 @@ describe('OpenAPI pages', () => {
   });
 });
 
+describe('a hostile OpenAPI document', () => {
+  it('builds with schemas that refer to themselves, fan out, or link to scripts', () => {
+    const dir = tempDir('docsgen-openapi-hostile-');
+    cpSync(fixture('openapi-site'), dir, { recursive: true });
+    const spec = path.join(dir, 'content/openapi/pets.json');
+    const doc = JSON.parse(readFileSync(spec, 'utf8'));
+    const schemas = doc.components.schemas;
+    // Through allOf and through array items, each its own loop; then ten fields of ten fields… nine deep.
+    schemas.loopA = { allOf: [{ $ref: '#/components/schemas/loopA' }], properties: { a: { type: 'string' } } };
+    schemas.loopB = { type: 'array', items: { $ref: '#/components/schemas/loopB' } };
+    for (let level = 0; level < 6; level++) {
+      schemas[`fan${level}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, level === 5 ? { type: 'string' } : { $ref: `#/components/schemas/fan${level + 1}` }])) };
+    }
+    schemas.pet.properties.loopA = { $ref: '#/components/schemas/loopA' };
+    schemas.pet.properties.loopB = { $ref: '#/components/schemas/loopB' };
+    schemas.pet.properties.fan = { $ref: '#/components/schemas/fan0' };
+    doc.paths['/api/pets'].get.description = 'See [the docs](javascript:alert(document.domain)).';
+    writeFileSync(spec, JSON.stringify(doc));
+    const r = runCli(['build', '--out', 'out', '--no-cache'], dir);
+    expect(r.stderr).not.toMatch(/internal error|call stack/);
+    expect(r.status).toBe(0);
+    const page = readFileSync(path.join(dir, 'out/reference/api/pets/list-pets/index.html'), 'utf8');
+    expect(page).toContain('the docs');
+    expect(page).not.toContain('javascript:');
+    // 10^6 leaves were in that schema: the page shows a bounded part of it.
+    expect(page.length).toBeLessThan(2_000_000);
+  });
+});
+
 describe('OpenAPI pages kept between builds', () => {
   it('reuses them while the document is unchanged, and makes them again when it changes', () => {
     const dir = tempDir('docsgen-openapi-cache-');

@@ -280,7 +280,7 @@ function collectHtmlAnchors(html: string, out: DocsgenMarkdownResult): void {
 /** Links that would run code or open inline data when followed; the page keeps their text, not the link. */
 const SCRIPT_URL = /^(javascript|vbscript|data):/i;
 
-function isScriptUrl(url: string): boolean {
+export function isScriptUrl(url: string): boolean {
   // Browsers ignore whitespace and control characters in a scheme (`java\tscript:`), so must we.
   // eslint-disable-next-line no-control-regex
   return SCRIPT_URL.test(url.replace(/[\u0000-\u0020\u007f]/g, ''));
