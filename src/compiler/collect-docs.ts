@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { rel, schemaIssue } from './load-config.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { joinRoute, routeProblem, ROUTE_HINT } from '../shared/routes.ts';
-import { MAX_PAGE_BYTES } from './limits.ts';
+import { MAX_METADATA_BYTES, MAX_PAGE_BYTES } from './limits.ts';
 import { linkOutsideError, listFiles, type ListedFile, type SourceRoots } from './source-files.ts';
 
 /**
@@ -197,6 +197,10 @@ async function readCategories(docsDir: string, categoryFiles: ListedFile[]): Pro
   categoryFiles.forEach(({ rel: f }, i) => {
     try {
       const file = path.join(docsDir, f);
+      if (texts[i].length > MAX_METADATA_BYTES) {
+        diagnostics.push(error('invalid-category', { file: rel(file), line: 1, column: 1 }, `category file is larger than ${MAX_METADATA_BYTES / 1024} KB`, 'a category file holds a label, a position and a link'));
+        return;
+      }
       const parsed = categoryMetaSchema.safeParse((f.endsWith('.json') ? JSON.parse(texts[i]) : parseYaml(texts[i], { maxAliasCount: 100 })) ?? {});
       if (!parsed.success) {
         diagnostics.push(...parsed.error.issues.map((issue) => schemaIssue(issue, file, texts[i], 'category')));
@@ -316,6 +320,10 @@ function splitFrontmatter(text: string, file: string, diagnostics: Diagnostic[])
     return undefined;
   }
   const yamlText = text.slice(4, end + 1);
+  if (yamlText.length > MAX_METADATA_BYTES) {
+    diagnostics.push(error('invalid-frontmatter', { file, line: 1, column: 1 }, `frontmatter is larger than ${MAX_METADATA_BYTES / 1024} KB`, 'keep the YAML block to the page\'s settings; content goes below it'));
+    return undefined;
+  }
   const doc = parseDocument(yamlText, { prettyErrors: false });
   if (doc.errors.length > 0) {
     for (const e of doc.errors) {

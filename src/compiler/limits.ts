@@ -4,6 +4,9 @@
 /** A markdown page's size in bytes: a 1 MB page transforms in a few seconds, a table of 2 MB takes about 2.5 GB. */
 export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
+/** A page's frontmatter, and a `_category_` file: YAML with many anchors takes seconds per 100 KB. */
+export const MAX_METADATA_BYTES = 64 * 1024;
+
 /** How deep lists, quotes and other blocks may nest in a page; the render stages recurse per level. */
 export const MAX_NESTING_DEPTH = 100;
 
@@ -57,6 +60,7 @@ export function pageShapeProblem(text: string): ShapeProblem | undefined {
   let fence: string | undefined;
   let inline = freshInline();
   const counts = { setext: 0, items: 0, cells: 0 };
+  let containers = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const prefix = containerPrefix(line);
@@ -76,6 +80,12 @@ export function pageShapeProblem(text: string): ShapeProblem | undefined {
       continue;
     }
     if (blank) continue;
+    // Directive containers (`:::note` … `:::`) nest like quotes.
+    const directive = /^[ \t>]*:{3,}(\s*$|[A-Za-z])/.exec(line);
+    if (directive) {
+      containers = directive[1].trim() === '' ? Math.max(0, containers - 1) : containers + 1;
+      if (containers > MAX_NESTING_DEPTH) return { line: i + 1, message: `blocks nest more than ${MAX_NESTING_DEPTH} levels deep here`, hint: 'close the ::: containers you open' };
+    }
     // A link reference definition is a block of its own, not text.
     if (/^ {0,3}\[[^\]]{1,999}\]:/.test(line)) {
       inline = freshInline();

@@ -538,8 +538,10 @@ function locate(source: string, needle: string): { line?: number; column?: numbe
 
 /** A page's first paragraph as plain text, for descriptions and index cards. */
 export function firstParagraph(html: string): string {
-  const m = /<p>([\s\S]*?)<\/p>/.exec(html);
-  if (!m) return '';
-  const text = m[1].replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  // Two searches, not a lazy pattern: on a page of many unclosed <p>, that retried from each one to the end.
+  const start = html.indexOf('<p>');
+  const end = start < 0 ? -1 : html.indexOf('</p>', start);
+  if (end < 0) return '';
+  const text = html.slice(start + 3, end).replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
 }

@@ -408,6 +408,16 @@ describe('pathological pages fail at their location', () => {
     expect(failed(p.build())).toMatch(/content\/docs\/bomb\.md:2:1 {2}invalid frontmatter: .*alias/i);
   });
 
+  it('frontmatter or a category file over 64 KB is refused before YAML reads it', () => {
+    const p = project();
+    const anchors = Array.from({ length: 8000 }, (_, i) => `k${i}: &a${i} v`).join('\n');
+    p.write('content/docs/big.md', `---\ntitle: Big\n${anchors}\n---\n\nText.\n`);
+    p.write('content/docs/guides/_category_.yml', `label: Guides\n${anchors}\n`);
+    const err = failed(p.build());
+    expect(err).toContain('content/docs/big.md:1:1  frontmatter is larger than 64 KB');
+    expect(err).toContain('content/docs/guides/_category_.yml:1:1  category file is larger than 64 KB');
+  });
+
   it('a category file of the wrong shape is an error at its key, and a YAML alias bomb in one is stopped', () => {
     const p = project();
     p.write('content/docs/guides/_category_.json', '{\n  "label": "Guides",\n  "position": "first",\n  "link": { "type": "generated-index", "slug": 7 }\n}\n');

@@ -11,6 +11,7 @@ describe('pageShapeProblem: shapes whose parse cost outgrows their size fail bef
     ['nested brackets', `${'['.repeat(5000)}x${']'.repeat(5000)}`, 1],
     ['a paragraph of unfinished links', 'text [a](b '.repeat(8000), 1],
     ['a paragraph of lazy lines after a quote', `> a\n${'b\n'.repeat(1200)}`, MAX_PARAGRAPH_LINES + 1],
+    ['directive containers nested past the limit', `${':::note\n'.repeat(150)}x\n${':::\n'.repeat(150)}`, MAX_NESTING_DEPTH + 1],
     ['thousands of setext headings', 'a\n=\n'.repeat(1100), 2002],
     ['a table of too many cells', `| a | b |\n|---|---|\n${'|x|y|\n'.repeat(7000)}`, 6667],
   ])('%s', (_, text, line) => {
@@ -27,6 +28,7 @@ describe('pageShapeProblem: shapes whose parse cost outgrows their size fail bef
     ['list markers with wide gaps', `${'-   '.repeat(24)}x\n${'1.   '.repeat(20)}x`],
     ['a raw HTML table without blank lines', `<table>\n${'<tr><td><a href="x">[a]</a> (b) *c* _d_</td></tr>\n'.repeat(1500)}</table>`],
     ['reference definitions without blank lines', '[a]: https://example.com/(x)_y_\n'.repeat(1500)],
+    ['directive containers opened and closed in turn', ':::note\nx\n:::\n\n'.repeat(500)],
     ['lists as deep as allowed', Array.from({ length: 50 }, (_, i) => `${' '.repeat(2 * i)}- x`).join('\n')],
   ])('%s pass', (_, text) => {
     expect(pageShapeProblem(text)).toBeUndefined();
