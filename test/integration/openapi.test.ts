@@ -147,12 +147,15 @@ describe('a hostile OpenAPI document', () => {
     const spec = path.join(dir, 'content/openapi/pets.json');
     const doc = JSON.parse(readFileSync(spec, 'utf8'));
     const schemas = doc.components.schemas;
-    // Through allOf and through array items, each its own loop; then ten fields of ten fields… nine deep.
+    // Through allOf and through array items, each its own loop; then ten fields of ten fields… five deep.
     schemas.loopA = { allOf: [{ $ref: '#/components/schemas/loopA' }], properties: { a: { type: 'string' } } };
     schemas.loopB = { type: 'array', items: { $ref: '#/components/schemas/loopB' } };
-    for (let level = 0; level < 6; level++) {
-      schemas[`fan${level}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, level === 5 ? { type: 'string' } : { $ref: `#/components/schemas/fan${level + 1}` }])) };
-    }
+    const fanOut = (levels: number) => {
+      for (let level = 0; level < levels; level++) {
+        schemas[`fan${level}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, level === levels - 1 ? { type: 'string' } : { $ref: `#/components/schemas/fan${level + 1}` }])) };
+      }
+    };
+    fanOut(5);
     schemas.pet.properties.loopA = { $ref: '#/components/schemas/loopA' };
     schemas.pet.properties.loopB = { $ref: '#/components/schemas/loopB' };
     schemas.pet.properties.fan = { $ref: '#/components/schemas/fan0' };
@@ -164,8 +167,14 @@ describe('a hostile OpenAPI document', () => {
     const page = readFileSync(path.join(dir, 'out/reference/api/pets/list-pets/index.html'), 'utf8');
     expect(page).toContain('the docs');
     expect(page).not.toContain('javascript:');
-    // 10^6 leaves were in that schema: the page shows a bounded part of it.
+    // 10^5 leaves are in that schema: the page shows a bounded part of it.
     expect(page.length).toBeLessThan(2_000_000);
+    // Nine levels would take the validator minutes: refused before it runs.
+    fanOut(9);
+    writeFileSync(spec, JSON.stringify(doc));
+    const refused = runCli(['build', '--out', 'out', '--no-cache'], dir);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("content/openapi/pets.json  the document's $refs expand it to more than 2,000,000 values");
   });
 });
 

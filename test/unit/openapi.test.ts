@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kebabCase, operationIdFrom } from '../../src/compiler/collect-openapi.ts';
+import { expandedSize, kebabCase, operationIdFrom } from '../../src/compiler/collect-openapi.ts';
 import { exampleFromSchema } from '../../src/compiler/openapi-pages.ts';
 import type { OpenApiSchema } from '../../src/compiler/openapi-types.ts';
 
@@ -48,5 +48,26 @@ describe('examples generated from schemas', () => {
 
   it('stops at circular references instead of recursing forever', () => {
     expect(exampleFromSchema({ $ref: '#/components/schemas/node' }, ctx, [], 0)).toEqual({ name: 'root', children: [] });
+  });
+});
+
+describe('expandedSize: what the validator would walk', () => {
+  const fan = (width: number, levels: number) => ({
+    components: {
+      schemas: Object.fromEntries(
+        Array.from({ length: levels }, (_, l) => [`s${l}`, { properties: Object.fromEntries(Array.from({ length: width }, (_, i) => [`f${i}`, l === levels - 1 ? { type: 'string' } : { $ref: `#/components/schemas/s${l + 1}` }])) }]),
+      ),
+    },
+    paths: { '/x': { get: { responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/s0' } } } } } } } },
+  });
+
+  it('counts a shared schema once per place it is used, in time linear in the document', () => {
+    expect(expandedSize(fan(10, 3), Infinity)).toBeGreaterThan(1000);
+    expect(expandedSize(fan(10, 9), 2_000_000)).toBeGreaterThan(2_000_000);
+  });
+
+  it('counts a schema that refers to itself once', () => {
+    const doc = { components: { schemas: { node: { properties: { children: { type: 'array', items: { $ref: '#/components/schemas/node' } } } } } } };
+    expect(expandedSize(doc, Infinity)).toBeLessThan(20);
   });
 });
