@@ -52,7 +52,9 @@ const freshInline = (): Inline => ({ emphasis: 0, brackets: 0, markup: 0, lines:
 /**
  * A cheap look at a page's text before it is parsed, for shapes whose parse cost grows faster than
  * their size: lines nested deeper than the limit (the parser revisits every open block on every
- * line), and paragraphs with thousands of open emphasis markers or brackets. Conservative: what
+ * line), paragraphs with thousands of open emphasis markers or brackets, markup characters or
+ * lines, and pages with thousands of setext headings, list items or table cells. Raw HTML blocks,
+ * code fences and reference definitions are not markdown text and are skipped. Conservative: what
  * passes here is still checked exactly on the parsed tree.
  */
 export function pageShapeProblem(text: string): ShapeProblem | undefined {
@@ -91,7 +93,7 @@ export function pageShapeProblem(text: string): ShapeProblem | undefined {
       inline = freshInline();
       continue;
     }
-    if (inline.lines === 0 && /^ {0,3}<[A-Za-z/!?]/.test(line)) inline.html = true;
+    if (inline.lines === 0 && startsHtmlBlock(line)) inline.html = true;
     inline.lines += 1;
     if (inline.html) continue;
     if (lineDepth(prefix) > MAX_NESTING_DEPTH) {
@@ -105,6 +107,20 @@ export function pageShapeProblem(text: string): ShapeProblem | undefined {
     if (/^ {0,3}(?:=+|-+)[ \t]*$/.test(line)) inline = freshInline();
   }
   return undefined;
+}
+
+/** CommonMark's block-level tag names: a line starting with one starts a raw HTML block. */
+const BLOCK_TAGS =
+  'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
+const HTML_BLOCK_START = new RegExp(`^ {0,3}<(?:/?(?:${BLOCK_TAGS})(?:[\\s/>]|$)|script|pre|style|textarea|!--|\\?|![A-Za-z]|!\\[CDATA\\[)`, 'i');
+
+/**
+ * Whether a line starts a raw HTML block, whose lines are HTML rather than markdown: a block-level
+ * tag, a comment or the like, or any tag alone on its line. Not a line that only begins with an
+ * inline tag (`<span> *a *a…`): that is a paragraph, and the markdown in it is parsed.
+ */
+function startsHtmlBlock(line: string): boolean {
+  return HTML_BLOCK_START.test(line) || /^ {0,3}<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>\s*$/.test(line);
 }
 
 /** Adds a line to the page's counts of setext headings, list items and table cells, or says which limit it passes. */
