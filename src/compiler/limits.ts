@@ -29,6 +29,8 @@ export const MAX_PARAGRAPH_LINES = 1000;
 export const MAX_SETEXT_HEADINGS = 1000;
 export const MAX_LIST_ITEMS = 10_000;
 export const MAX_TABLE_CELLS = 20_000;
+/** Footnote references (`[^1]`): about 2 KB of memory each while a page is transformed, defined or not. */
+export const MAX_FOOTNOTE_REFERENCES = 5000;
 
 export interface ShapeProblem {
   /** 1-based, in the text given. */
@@ -61,7 +63,7 @@ export function pageShapeProblem(text: string): ShapeProblem | undefined {
   const lines = text.split('\n');
   let fence: string | undefined;
   let inline = freshInline();
-  const counts = { setext: 0, items: 0, cells: 0 };
+  const counts = { setext: 0, items: 0, cells: 0, footnotes: 0 };
   let containers = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -124,11 +126,13 @@ function startsHtmlBlock(line: string): boolean {
 }
 
 /** Adds a line to the page's counts of setext headings, list items and table cells, or says which limit it passes. */
-function countProblem(line: string, previous: string, item: boolean, counts: { setext: number; items: number; cells: number }): Omit<ShapeProblem, 'line'> | undefined {
+function countProblem(line: string, previous: string, item: boolean, counts: { setext: number; items: number; cells: number; footnotes: number }): Omit<ShapeProblem, 'line'> | undefined {
   if (/^ {0,3}(?:=+|-+)[ \t]*$/.test(line) && previous.trim() !== '' && ++counts.setext > MAX_SETEXT_HEADINGS) {
     return { message: `this page has more than ${MAX_SETEXT_HEADINGS} headings underlined with = or -`, hint: 'write headings as # Heading, or split the page' };
   }
   if (item && ++counts.items > MAX_LIST_ITEMS) return { message: `this page has more than ${MAX_LIST_ITEMS} list items`, hint: 'split the page' };
+  counts.footnotes += line.split('[^').length - 1;
+  if (counts.footnotes > MAX_FOOTNOTE_REFERENCES) return { message: `this page has more than ${MAX_FOOTNOTE_REFERENCES} footnote references`, hint: 'split the page' };
   counts.cells += line.split('|').length - 1;
   if (counts.cells > MAX_TABLE_CELLS) return { message: `this page has more than ${MAX_TABLE_CELLS} table cells`, hint: 'split the table or the page' };
   return undefined;
@@ -164,10 +168,10 @@ const punct = (c: string) => /[\p{P}\p{S}]/u.test(c);
  */
 function readInline(line: string, inline: Inline): Omit<ShapeProblem, 'line'> | undefined {
   const text = line.replace(/\\./g, ' ').replace(/(`+)[^`]*?\1/g, ' ');
-  for (const m of text.matchAll(/[*_]+|[[\]()<>!]/g)) {
+  for (const m of text.matchAll(/[*_~]+|[[\]()<>!]/g)) {
     inline.markup += m[0].length;
     if (inline.markup > MAX_PARAGRAPH_MARKUP) {
-      return { message: `this paragraph holds more than ${MAX_PARAGRAPH_MARKUP} markup characters ([ ] ( ) < > ! * _)`, hint: 'split it into paragraphs, or put literal text in a code block' };
+      return { message: `this paragraph holds more than ${MAX_PARAGRAPH_MARKUP} markup characters ([ ] ( ) < > ! * _ ~)`, hint: 'split it into paragraphs, or put literal text in a code block' };
     }
     if (m[0] === '[') {
       if (++inline.brackets > MAX_OPEN_MARKERS) return { message: `more than ${MAX_OPEN_MARKERS} brackets are open at once in this paragraph`, hint: 'close the [ you open, or write a literal one as \\[' };

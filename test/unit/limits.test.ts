@@ -13,6 +13,8 @@ describe('pageShapeProblem: shapes whose parse cost outgrows their size fail bef
     ['a paragraph of lazy lines after a quote', `> a\n${'b\n'.repeat(1200)}`, MAX_PARAGRAPH_LINES + 1],
     // An inline tag at a line's start does not make an HTML block: the paragraph's markdown is parsed.
     ['emphasis after an inline tag', `<span> ${'_a '.repeat(4000)}${'b_ '.repeat(4000)}`, 1],
+    ['a paragraph of strikethrough markers', '~a '.repeat(30_000), 1],
+    ['thousands of footnote references', 'See[^x] '.repeat(6000), 1],
     ['directive containers nested past the limit', `${':::note\n'.repeat(150)}x\n${':::\n'.repeat(150)}`, MAX_NESTING_DEPTH + 1],
     ['thousands of setext headings', 'a\n=\n'.repeat(1100), 2002],
     ['a table of too many cells', `| a | b |\n|---|---|\n${'|x|y|\n'.repeat(7000)}`, 6667],
