@@ -46,8 +46,8 @@ export function checkOutputPlan(input: OutputPlanInput, rel: (file: string) => s
   const clash = (path: string, claimant: Claimant, reason: string) =>
     !reported.has(claimant) && reported.add(claimant) && diagnostics.push(error('output-conflict', claimant.at, `${claimant.what} would write ${path}, ${reason}`, claimant.own ? undefined : 'give it another name, slug or route'));
   const claim = (path: string, claimant: Claimant, own = claimant.own) => {
-    const top = path.split('/')[0];
-    if (!own && ((RESERVED_DIRS as readonly string[]).includes(top) && path.includes('/') || (RESERVED_FILES as readonly string[]).includes(path))) {
+    const top = fold(path.split('/')[0]);
+    if (!own && (((RESERVED_DIRS as readonly string[]).includes(top) && path.includes('/')) || (RESERVED_FILES as readonly string[]).includes(fold(path)))) {
       clash(path, claimant, `which docsgen writes itself (${RESERVED_DIRS.map((d) => `${d}/`).join(', ')}, ${RESERVED_FILES.join(', ')} are reserved)`);
       return;
     }
@@ -80,7 +80,7 @@ export function checkOutputPlan(input: OutputPlanInput, rel: (file: string) => s
     const parts = path.split('/');
     for (let i = 1; i < parts.length; i++) {
       const folder = parts.slice(0, i).join('/');
-      const file = claims.get(folder);
+      const file = claims.get(folder) ?? claims.get(folded.get(fold(folder)) ?? '');
       if (file) {
         clash(path, claimant, `inside ${folder}, which ${file.what} writes as a file`);
         break;

@@ -55,6 +55,13 @@ describe('checkOutputPlan', () => {
     ]);
   });
 
+  it('keeps docsgen\'s folders to docsgen in any case', () => {
+    expect(plan({ pages: [{ route: '/_Data/x', label: 'X', file: 'x.md' }], staticFiles: ['Sitemap.XML'] })).toEqual([
+      'x.md  the page at /_Data/x would write _Data/x/index.html, which docsgen writes itself (_data/, _sidebars/, _search/, 404.html, sitemap.xml, _redirects are reserved)',
+      'static/Sitemap.XML  the static file Sitemap.XML would write Sitemap.XML, which docsgen writes itself (_data/, _sidebars/, _search/, 404.html, sitemap.xml, _redirects are reserved)',
+    ]);
+  });
+
   it('keeps the bundle and docsgen\'s folders to docsgen', () => {
     const out = plan({ pages: [{ route: '/_search/x', label: 'X', file: 'x.md' }], staticFiles: ['assets/js/client-1.js', 'assets/js/mine.js'], generated: ['assets/js/client-1.js'] });
     expect(out).toHaveLength(2);
