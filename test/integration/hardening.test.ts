@@ -491,6 +491,18 @@ describe('what is published is well formed', () => {
     expect(html).toContain('<span>click</span>');
   });
 
+  it('an image from a javascript: URL is dropped with a located warning; a data:image/ URL is kept', () => {
+    const p = project();
+    p.write('content/docs/img.md', '# Img\n\n![bad](javascript:alert(1)) ![dot](data:image/gif;base64,R0lGODlhAQABAAAAACw=)\n');
+    const r = p.build();
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('content/docs/img.md:3:1  warning: image from javascript: URL removed');
+    const html = readFileSync(path.join(p.out, 'img/index.html'), 'utf8');
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).toContain('<span>bad</span>');
+    expect(html).toContain('src="data:image/gif;base64,R0lGODlhAQABAAAAACw="');
+  });
+
   it('heading ids are unique and never empty', () => {
     const p = project();
     p.write('content/docs/ids.md', '# Ids\n\n## 🎉\n\n## Setup\n\n## Setup\n\n## Other {#setup}\n');

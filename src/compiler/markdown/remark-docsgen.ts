@@ -294,6 +294,8 @@ function dropLink(node: Link | LinkReference, ctx: DocsgenMarkdownContext, out: 
   );
 }
 
+const img = (node: unknown) => node as Image;
+
 function collectLinksAndImages(tree: Root, definitions: Map<string, Definition>, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult) {
   walk(tree, (node) => {
     if (node.type === 'definition' && isScriptUrl(node.url)) return;
@@ -315,6 +317,11 @@ function collectLinksAndImages(tree: Root, definitions: Map<string, Definition>,
       if (def && EXTERNAL.test(def.url) && !def.url.startsWith('mailto:')) {
         node.data = { ...node.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } };
       }
+    } else if (node.type === 'image' && isScriptUrl(img(node).url) && !/^data:image\//i.test(img(node).url.trim())) {
+      // An image's data: URL of an image type is an image; a script URL in one is dropped like a link's.
+      const n = img(node);
+      n.data = { ...n.data, hName: 'span', hProperties: { src: undefined, alt: undefined }, hChildren: [{ type: 'text', value: n.alt ?? '' }] };
+      out.diagnostics.push(warning('unsafe-link', { file: ctx.file, ...pos(ctx, n) }, `image from ${n.url.split(':')[0]}: URL removed`, 'use an image file, an http(s) URL or a data:image/ URL'));
     } else if (node.type === 'image') {
       const img = node as Image;
       const rewritten = handleImage(img.url, pos(ctx, img), ctx, out);
