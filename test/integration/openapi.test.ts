@@ -228,7 +228,10 @@ describe('bad OpenAPI input', () => {
   });
 
   it('fails when two operations get the same slug, naming both', () => {
-    const r = runCli(['build', '--out', path.join(tempDir(), 'o')], fixture('duplicate-operation'));
+    // In a copy: a build leaves its cache in the project folder, and the fixture is part of the source tree.
+    const dir = tempDir('docsgen-duplicate-operation-');
+    cpSync(fixture('duplicate-operation'), dir, { recursive: true });
+    const r = runCli(['build', '--out', path.join(dir, 'o')], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('operations GET /a ("getThing") and GET /b ("get-thing") have the same page slug "get-thing"');
   });
