@@ -446,7 +446,7 @@ function transformPage(
   } catch (e) {
     // Whatever a page makes the pipeline throw is that page's problem, reported at its file.
     const overflow = e instanceof RangeError && /call stack/i.test(e.message);
-    return failedPage('transform-failed', file, { line: 1, column: 1 }, `could not transform this page: ${(e as Error)?.message ?? e}`, overflow ? `the page nests too deeply (the limit is ${MAX_NESTING_DEPTH} levels)` : 'this may be a bug in docsgen or a markdown plugin');
+    return failedPage('transform-failed', file, { line: 1, column: 1 }, `could not transform this page: ${(e as Error)?.message ?? e}`, overflow ? `the page is too deeply nested or holds too long a run of one construct for the parser: split it (blocks nest at most ${MAX_NESTING_DEPTH} levels)` : 'this may be a bug in docsgen or a markdown plugin');
   }
   // Made here rather than by the graph, so that no later stage holds a second, titled copy of the HTML.
   const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true && !ctx.checkOnly;
