@@ -45,14 +45,11 @@ async function prepareOutputFile(root: string, file: string, dirs: Set<string>):
     let existing = dir;
     while (!existsSync(existing) && existing !== root) existing = path.dirname(existing);
     const before = await realpath(existing).catch(() => rootReal);
-    if (!isInside(before, rootReal)) {
-      throw new DocsgenError(error('output-folder', { file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, existing)} from the output folder`));
-    }
+    const throughLink = (link: string) =>
+      new DocsgenError(error('output-folder', { file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, link)} from the output folder`));
+    if (!isInside(before, rootReal)) throw throughLink(existing);
     await mkdir(dir, { recursive: true });
-    const real = await realpath(dir);
-    if (!isInside(real, rootReal)) {
-      throw new DocsgenError(error('output-folder', { file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, dir)} from the output folder`));
-    }
+    if (!isInside(await realpath(dir), rootReal)) throw throughLink(dir);
     dirs.add(dir);
   }
   const info = await lstat(file).catch(() => undefined);

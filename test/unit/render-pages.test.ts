@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../../src/runtime/App.tsx';
-import { renderBody, renderRoute, samePageData } from '../../src/compiler/render-pages.ts';
+import { renderBody, renderRoute, samePageData, writeSidebarFiles } from '../../src/compiler/render-pages.ts';
 import type { GraphPage } from '../../src/compiler/site-graph.ts';
 import type { PageData, ShellConfig, SidebarNode } from '../../src/shared/types.ts';
 
@@ -99,3 +99,15 @@ describe('samePageData (the watch-mode render cache)', () => {
   });
 });
 
+
+describe('writeSidebarFiles', () => {
+  it('writes each sidebar into _sidebars/ under a file name its id cannot lead out of', async () => {
+    const written: string[] = [];
+    const writer = { begin: async () => {}, write: async (rel: string) => void written.push(rel), copy: async () => {}, commit: async () => {}, abort: async () => {} };
+    const graph = { sidebars: new Map([['docs', []], ['../../x', []]]) } as unknown as Parameters<typeof writeSidebarFiles>[0]['graph'];
+    const files = await writeSidebarFiles({ graph, shell: { baseUrl: '/b/' } as ShellConfig, writer });
+    expect(written).toHaveLength(2);
+    for (const rel of written) expect(rel).toMatch(/^_sidebars\/[\w-]+-[0-9a-f]{10}\.json$/);
+    expect(files.get('docs')).toBe(`/b/${written[0]}`);
+  });
+});
