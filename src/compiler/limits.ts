@@ -29,6 +29,8 @@ export const MAX_PARAGRAPH_LINES = 1000;
 export const MAX_SETEXT_HEADINGS = 1000;
 export const MAX_LIST_ITEMS = 10_000;
 export const MAX_TABLE_CELLS = 20_000;
+/** Blocks (runs of lines between blank lines): about 7 KB of memory each while a page is transformed. */
+export const MAX_BLOCKS = 20_000;
 /** Footnote references (`[^1]`): about 2 KB of memory each while a page is transformed, defined or not. */
 export const MAX_FOOTNOTE_REFERENCES = 5000;
 
@@ -65,6 +67,8 @@ export function pageShapeProblem(text: string): ShapeProblem | undefined {
   let inline = freshInline();
   const counts = { setext: 0, items: 0, cells: 0, footnotes: 0 };
   let containers = 0;
+  let blocks = 0;
+  let previousBlank = true;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const prefix = containerPrefix(line);
@@ -83,7 +87,10 @@ export function pageShapeProblem(text: string): ShapeProblem | undefined {
       fence = fenceMark;
       continue;
     }
+    const wasBlank = previousBlank;
+    previousBlank = blank;
     if (blank) continue;
+    if (wasBlank && ++blocks > MAX_BLOCKS) return { line: i + 1, message: `this page has more than ${MAX_BLOCKS} blocks (paragraphs, HTML blocks, lists… between blank lines)`, hint: 'split the page' };
     // Directive containers (`:::note` … `:::`) nest like quotes.
     const directive = /^[ \t>]*:{3,}(\s*$|[A-Za-z])/.exec(line);
     if (directive) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_NESTING_DEPTH, MAX_OPEN_MARKERS, MAX_PARAGRAPH_LINES, pageShapeProblem } from '../../src/compiler/limits.ts';
+import { MAX_BLOCKS, MAX_NESTING_DEPTH, MAX_OPEN_MARKERS, MAX_PARAGRAPH_LINES, pageShapeProblem } from '../../src/compiler/limits.ts';
 
 describe('pageShapeProblem: shapes whose parse cost outgrows their size fail before parsing', () => {
   it.each([
@@ -15,6 +15,7 @@ describe('pageShapeProblem: shapes whose parse cost outgrows their size fail bef
     ['emphasis after an inline tag', `<span> ${'_a '.repeat(4000)}${'b_ '.repeat(4000)}`, 1],
     ['a paragraph of strikethrough markers', '~a '.repeat(30_000), 1],
     ['thousands of footnote references', 'See[^x] '.repeat(6000), 1],
+    ['tens of thousands of HTML blocks', '<p>\n\n'.repeat(30_000), 2 * MAX_BLOCKS + 1],
     ['directive containers nested past the limit', `${':::note\n'.repeat(150)}x\n${':::\n'.repeat(150)}`, MAX_NESTING_DEPTH + 1],
     ['thousands of setext headings', 'a\n=\n'.repeat(1100), 2002],
     ['a table of too many cells', `| a | b |\n|---|---|\n${'|x|y|\n'.repeat(7000)}`, 6667],
