@@ -7,13 +7,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { graphInput, siteRedirects, type LoadedSite } from './build.ts';
+import type { SiteState } from './site.ts';
 import { lastSegment, stripNumberPrefix, type SourcePage } from './collect-docs.ts';
 import type { SidebarItemConfig } from './define-config.ts';
 import { UsageError, type Diagnostic, type RuleId } from './errors.ts';
 import { rel, type ResolvedConfig } from './load-config.ts';
-import { buildSiteGraph } from './site-graph.ts';
-import { outlineOf, type TransformedPage } from './transform-markdown.ts';
+import type { TransformedPage } from './transform-markdown.ts';
 import { normaliseRoute, safeDecode } from '../shared/routes.ts';
 
 export interface ChangeScope {
@@ -21,7 +20,7 @@ export interface ChangeScope {
   pages: Set<SourcePage>;
   /** Whether a diagnostic is one of this scope's. */
   reports: (d: Diagnostic) => boolean;
-  /** Every page: transformed for those checked and the targets of their links, outlines for the rest. */
+  /** The pages checked and the targets of their links, transformed, and the generated pages. */
   transformed: Map<string, TransformedPage>;
 }
 
@@ -38,7 +37,8 @@ export type Transform = (pages: SourcePage[]) => Promise<Map<string, Transformed
  */
 const SITE_WIDE_RULES = new Set<RuleId>(['duplicate-route', 'output-conflict', 'unknown-sidebar-id', 'unknown-doc-id', 'invalid-sidebar', 'duplicate-sidebar-entry', 'redirect-target', 'redirect-source']);
 
-export async function changeScope(site: LoadedSite, ref: string, transform: Transform): Promise<ChangeScope | WholeSite> {
+export async function changeScope(state: SiteState, ref: string, transform: Transform): Promise<ChangeScope | WholeSite> {
+  const { site } = state;
   const { config } = site;
   const git = gitChanges(ref, config.rootDir);
   const touched = new Set([...git.changed, ...git.deleted]);
@@ -59,10 +59,8 @@ export async function changeScope(site: LoadedSite, ref: string, transform: Tran
     changed.some((p) => frontmatterBlock(git.before(p.file)) !== frontmatterBlock(readFileSync(p.file, 'utf8')));
   const changedRoutes = new Set([...changed, ...drafts].map((p) => p.route));
 
-  // The site's routes, from outlines: enough to tell a link to a page that is gone.
-  const outlines = new Map(site.pages.map((p) => [p.id, p.prebuilt ?? outlineOf(p)]));
-  const graph0 = await buildSiteGraph(graphInput(site, outlines));
-  const known = new Set([...graph0.pages.keys(), ...siteRedirects(site, graph0, false).map.keys()]);
+  // The site's routes, from its sources: enough to tell a link to a page that is gone.
+  const known = new Set([...state.graph.pages.keys(), ...state.redirects.keys()]);
   const staticFiles = new Set(site.staticFiles.map((f) => f.rel));
 
   const needles = new Set([...[...git.changed].flatMap((f) => fileNeedles(f, pageOf.get(f)?.route)), ...[...git.deleted].flatMap((f) => fileNeedles(f, undefined, git.before(f)))]);
@@ -98,7 +96,8 @@ export async function changeScope(site: LoadedSite, ref: string, transform: Tran
   const targets = [...new Set(anchored.map((r) => byRoute.get(routeOf(r))))].filter((p): p is SourcePage => p !== undefined && !p.prebuilt && !first.has(p.id));
   const second = targets.length ? await transform(targets) : new Map<string, TransformedPage>();
 
-  const transformed = new Map([...outlines, ...first, ...second]);
+  const prebuilt = site.pages.flatMap((p): [string, TransformedPage][] => (p.prebuilt ? [[p.id, p.prebuilt]] : []));
+  const transformed = new Map([...prebuilt, ...first, ...second]);
   const files = new Set([...pages].map((p) => rel(p.file)));
   if (sidebarsInScope && config.sidebarFile) files.add(rel(config.sidebarFile));
   if (configInScope) files.add(rel(config.configFile));

@@ -101,7 +101,7 @@ function staticFileExists(staticFiles: Set<string>, sitePath: string): boolean {
   }
 }
 
-function closestIds(anchor: string, ids: Set<string>): string {
+function closestIds(anchor: string, ids: ReadonlySet<string>): string {
   const words = anchor.split('-');
   const close = [...ids].filter((id) => words.some((w) => w.length > 3 && id.includes(w))).slice(0, 3);
   return close.length ? `headings with similar ids: ${close.map((c) => `#${c}`).join(', ')}` : 'anchors are heading ids: lowercase words joined by "-"';

@@ -1,10 +1,9 @@
 // `docsgen check`: every check a build makes, without bundling, rendering, indexing or writing
 // anything but the cache; `--external` adds the pages' http(s) links, `--changed-since` narrows the
 // checks to what a change can have broken.
-import { cacheDirOf, checkTransformed, loadSite, persistTransformCache, siteShell, stageTimer, transformContext } from './build.ts';
-import { loadTransformCache } from './persistent-cache.ts';
+import { checkTransformed, persistTransformCache } from './build.ts';
+import { cacheDirOf, Site, stageTimer } from './site.ts';
 import { transformPages, type TransformedPage } from './transform-markdown.ts';
-import { AssetRegistry } from './image-assets.ts';
 import { applySeverity, sortDiagnostics, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';
 import type { SourcePage } from './collect-docs.ts';
@@ -36,29 +35,29 @@ export interface CheckResult {
 export async function check(options: CheckOptions): Promise<CheckResult> {
   const timings: Record<string, number> = {};
   const time = stageTimer(timings);
-  const site = await loadSite({ config: options.config, cwd: options.cwd, cacheDir: options.cacheDir }, time);
+  const core = new Site({ config: options.config, cwd: options.cwd, cacheDir: options.cacheDir });
+  const state = await core.state(time);
+  const { site, assets } = state;
   const { config } = site;
   const cacheDir = cacheDirOf(options, config);
-  const cache = cacheDir ? await loadTransformCache(cacheDir) : new Map<string, TransformedPage>();
-  const keysBefore = new Set(cache.keys());
-  const assets = new AssetRegistry(config.baseUrl, config.roots);
+  await core.loadDiskCache(config);
+  const keysBefore = new Set(core.transformed.keys());
   // Nothing is rendered: the pages' markdown trees are all the checks need.
-  const context = { ...transformContext(site, assets, cache), checkOnly: true };
-  // A transform of some pages prunes the cache it is given to them: it gets a copy, and nothing is saved.
-  const found = options.changedSince ? await time('scope', () => changeScope(site, options.changedSince!, (pages) => transformPages(pages, { ...context, cache: new Map(cache) }))) : undefined;
+  const context = { ...state.context, checkOnly: true };
+  const found = options.changedSince ? await time('scope', () => changeScope(state, options.changedSince!, (pages) => transformPages(pages, context))) : undefined;
   const scope = found && 'pages' in found ? found : undefined;
 
   let transformed: Map<string, TransformedPage>;
   if (scope) {
     transformed = scope.transformed;
   } else {
-    transformed = await time('transform', () => transformPages(site.pages, context));
-    if (cacheDir) await persistTransformCache(cacheDir, cache, keysBefore, time);
+    transformed = await time('transform', () => transformPages(site.pages, { ...context, prune: true }));
+    if (cacheDir) await persistTransformCache(cacheDir, core.transformed, keysBefore, time);
   }
   const sources = scope ? site.pages.filter((p) => scope.pages.has(p)) : site.pages;
   // No bundle is made: its file names, hashed and in a folder of their own, cannot clash with content.
   const generated = [...assets.urls.values()].map((url) => url.slice(config.baseUrl.length));
-  const checked = await checkTransformed(site, transformed, siteShell(site).diagnostics, time, { sources, generated });
+  const checked = await checkTransformed(state, transformed, time, { sources, generated });
   const diagnostics = scope ? checked.diagnostics.filter(scope.reports) : checked.diagnostics;
 
   let external: CheckResult['external'];

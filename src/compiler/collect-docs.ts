@@ -10,6 +10,7 @@ import type { TransformedPage } from './transform-markdown.ts';
 import { joinRoute, routeProblem, ROUTE_HINT } from '../shared/routes.ts';
 import { MAX_METADATA_BYTES, MAX_PAGE_BYTES } from './limits.ts';
 import { linkOutsideError, listFiles, type ListedFile, type SourceRoots } from './source-files.ts';
+import { firstHeadingOf } from './markdown/first-heading.ts';
 
 /**
  * Frontmatter keys docsgen reads, each with what it must be (said in the error) and its schema.
@@ -136,8 +137,19 @@ export interface CollectedDocs {
 const NUMBER_PREFIX = /^\d+\s*[-_.]\s*(?=.)/;
 
 /** A doc page's title: its frontmatter's, else its markdown's first h1, else the last part of its id. */
-export function docTitle(source: SourcePage, firstH1: string | undefined): string {
-  return source.frontmatter.title ?? firstH1 ?? lastSegment(source.id);
+export function docTitle(source: SourcePage): string {
+  return source.frontmatter.title ?? firstH1Of(source) ?? lastSegment(source.id);
+}
+
+/** Per page object: a watch rebuild hands back the same object for every file that did not change. */
+const firstH1Memo = new WeakMap<SourcePage, { h1: string | undefined }>();
+
+/** The first h1 of a page's markdown, read from its source (see markdown/first-heading.ts). */
+export function firstH1Of(source: SourcePage): string | undefined {
+  if (source.prebuilt) return source.prebuilt.firstH1;
+  let memo = firstH1Memo.get(source);
+  if (!memo) firstH1Memo.set(source, (memo = { h1: firstHeadingOf(source.body) }));
+  return memo.h1;
 }
 
 export function lastSegment(id: string): string {

@@ -405,7 +405,7 @@ function whenServiceExits<T>(start: () => T, onExit: () => void): T {
 
 /** A markdown page as the graph will make it, for its search document, before the graph exists. */
 export function sourceSearchPage(source: SourcePage, t: TransformedPage): SearchablePage {
-  return { route: source.route, kind: 'doc', title: docTitle(source, t.firstH1), description: '', html: t.html, keywords: source.frontmatter.keywords ?? [] };
+  return { route: source.route, kind: 'doc', title: docTitle(source), description: '', html: t.html, keywords: source.frontmatter.keywords ?? [] };
 }
 
 const cellsOf = (row: string, tag: 'th' | 'td'): string[] =>

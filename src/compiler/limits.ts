@@ -128,7 +128,7 @@ const HTML_BLOCK_START = new RegExp(`^ {0,3}<(?:/?(?:${BLOCK_TAGS})(?:[\\s/>]|$)
  * tag, a comment or the like, or any tag alone on its line. Not a line that only begins with an
  * inline tag (`<span> *a *a…`): that is a paragraph, and the markdown in it is parsed.
  */
-function startsHtmlBlock(line: string): boolean {
+export function startsHtmlBlock(line: string): boolean {
   return HTML_BLOCK_START.test(line) || /^ {0,3}<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>\s*$/.test(line);
 }
 

@@ -89,13 +89,14 @@ export async function writeSidebarFiles({ graph, shell, writer }: Pick<RenderInp
   return sidebarFiles;
 }
 
-/** One route's document and data chunk (for `serve --watch`, which renders a page when it is asked for). */
-export function renderRoute(input: Omit<RenderInput, 'writer' | 'cache'>, route: string, sidebarFiles: Map<string, string>): { html: string; json: string } | undefined {
-  const page = input.graph.pages.get(route);
-  if (!page) return undefined;
+/**
+ * One page's document and data chunk, as `renderPages` makes them (the same cache too): for
+ * `serve --watch`, which renders a page when it is asked for. `page` comes with its content.
+ */
+export function renderRoute(input: Omit<RenderInput, 'writer'>, page: GraphPage, sidebarFiles: Map<string, string>): { html: string; json: string } {
   const data = pageData(page, sidebarFiles, input);
   const sidebar = page.sidebarId ? input.graph.sidebars.get(page.sidebarId) : undefined;
-  const { html, json } = cachedRender(data, sidebar, input, '');
+  const { html, json } = cachedRender(data, sidebar, input, renderContextKey(input));
   return { html: Buffer.from(html).toString('utf8'), json };
 }
 
@@ -114,7 +115,7 @@ export function renderNotFound(input: Omit<RenderInput, 'writer' | 'cache'>): st
 }
 
 /** What every page's document depends on besides its own data: the bundle, the shell and the site's URL, favicon and image. */
-function renderContextKey(input: Omit<RenderInput, 'writer' | 'cache'>): string {
+export function renderContextKey(input: Omit<RenderInput, 'writer' | 'cache'>): string {
   const site = JSON.stringify([input.shell, input.siteUrl, input.favicon ?? null, input.image ?? null]);
   return `${input.bundle.entryJs}\0${createHash('sha256').update(site).digest('hex')}`;
 }

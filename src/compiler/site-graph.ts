@@ -7,14 +7,16 @@ import type { CategoryMeta, SourcePage } from './collect-docs.ts';
 import { docTitle, lastSegment, stripNumberPrefix } from './collect-docs.ts';
 import { joinRoute, normaliseRoute, routeProblem, ROUTE_HINT, safeDecode } from '../shared/routes.ts';
 import path from 'node:path';
-import { plainText, type TransformedPage } from './transform-markdown.ts';
-import { error, warning, type Diagnostic } from './errors.ts';
+import type { TransformedPage } from './transform-markdown.ts';
+import { plainText } from './markdown/first-heading.ts';
+import { error, warning, type Diagnostic, type SourceLocation } from './errors.ts';
 import { rel } from './load-config.ts';
 import GithubSlugger from 'github-slugger';
 
 /** A page of the finished site, whatever produced it. */
 /** Shared, so a page without a TOC keeps the same one between watch rebuilds (the render cache compares by identity). */
 const NO_TOC: TocEntry[] = [];
+const NO_IDS: ReadonlySet<string> = new Set();
 
 export interface GraphPage {
   id: string;
@@ -26,13 +28,13 @@ export interface GraphPage {
   kind: 'doc' | 'generated-index';
   html: string;
   toc: TocEntry[];
-  headingIds: Set<string>;
+  headingIds: ReadonlySet<string>;
   hideToc: boolean;
   sidebarId?: string;
   breadcrumbs: Breadcrumb[];
   prev?: LinkRef;
   next?: LinkRef;
-  cards?: IndexCard[];
+  cards?: GraphCard[];
   /** Source file (docs) or the sidebars file (generated pages), for diagnostics. */
   file: string;
   keywords: string[];
@@ -46,15 +48,27 @@ export interface GraphPage {
   editUrl?: string;
 }
 
+/** An index card; one for a doc without a frontmatter description takes it from the doc's content. */
+export interface GraphCard extends IndexCard {
+  descriptionOf?: string;
+}
+
+/**
+ * The site as its sources make it, before any page is transformed: routes, titles, sidebars,
+ * breadcrumbs, previous/next. A page's content (HTML, TOC, headings, a description from its first
+ * paragraph) is added by `pageWithContent`, so any one route can be rendered from the graph and
+ * the transforms of that page and of the docs its cards show.
+ */
 export interface SiteGraph {
   pages: Map<string, GraphPage>;
   sidebars: Map<string, SidebarNode[]>;
+  /** Sidebar links to a heading of a page: checked once pages have their headings (sidebarAnchorProblems). */
+  sidebarAnchors: { route: string; anchor: string; label: string; href: string; at: SourceLocation }[];
   diagnostics: Diagnostic[];
 }
 
 export interface GraphInput {
   sources: SourcePage[];
-  transformed: Map<string, TransformedPage>;
   categories: Map<string, CategoryMeta>;
   sidebars: SidebarsConfig;
   sidebarFile?: string;
@@ -77,7 +91,7 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
   const diagnostics: Diagnostic[] = [];
   const docs = new Map<string, DocInfo>();
   for (const source of input.sources) {
-    const title = docTitle(source, input.transformed.get(source.id)?.firstH1);
+    const title = docTitle(source);
     docs.set(source.id, { source, title, label: source.frontmatter.sidebar_label ?? title });
   }
   const sidebarSource = input.sidebarFile ? await readFile(input.sidebarFile, 'utf8').catch(() => '') : '';
@@ -111,7 +125,6 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
 
   const tags = tagPages(docs, ctx);
   for (const { source, title, label } of docs.values()) {
-    const t = input.transformed.get(source.id);
     const displayed = source.frontmatter.displayed_sidebar;
     const sidebarId =
       displayed === null ? undefined : typeof displayed === 'string' ? displayed : ctx.membership.get(source.id)?.sidebarId;
@@ -124,7 +137,10 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
       title,
       label,
       kind: 'doc',
-      ...pageContent(source, t),
+      html: '',
+      description: source.frontmatter.description ?? '',
+      toc: NO_TOC,
+      headingIds: NO_IDS,
       hideToc: source.frontmatter.hide_table_of_contents === true,
       sidebarId,
       breadcrumbs: [],
@@ -139,8 +155,8 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
   for (const page of [...generated, ...tags.pages]) addPage(page);
 
   linkNeighbours(pages, sidebars, ctx);
-  checkSidebarLinks(pages, sidebars, ctx);
-  return { pages, sidebars, diagnostics };
+  const sidebarAnchors = checkSidebarLinks(pages, sidebars, ctx);
+  return { pages, sidebars, sidebarAnchors, diagnostics };
 }
 
 interface ResolveCtx {
@@ -274,7 +290,7 @@ function resolveCategory(
       kind: 'generated-index',
       html: '',
       toc: NO_TOC,
-      headingIds: new Set(),
+      headingIds: NO_IDS,
       hideToc: true,
       sidebarId,
       breadcrumbs: trail,
@@ -329,7 +345,7 @@ function tagPages(docs: Map<string, DocInfo>, ctx: ResolveCtx): { pages: GraphPa
   }
   if (tags.size === 0) return { pages: [], byDoc };
   const byLabel = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
-  const page = (route: string, title: string, label: string, file: string, cards: IndexCard[], breadcrumbs: Breadcrumb[]): GraphPage => ({
+  const page = (route: string, title: string, label: string, file: string, cards: GraphCard[], breadcrumbs: Breadcrumb[]): GraphPage => ({
     id: `__tags__${route}`,
     route,
     title,
@@ -338,7 +354,7 @@ function tagPages(docs: Map<string, DocInfo>, ctx: ResolveCtx): { pages: GraphPa
     kind: 'generated-index',
     html: '',
     toc: NO_TOC,
-    headingIds: new Set(),
+    headingIds: NO_IDS,
     hideToc: true,
     breadcrumbs,
     file,
@@ -354,7 +370,7 @@ function tagPages(docs: Map<string, DocInfo>, ctx: ResolveCtx): { pages: GraphPa
   return { pages: [page(index, TAGS_TITLE, TAGS_TITLE, pages[0].file, tagCards, []), ...pages], byDoc };
 }
 
-function cardFor(node: SidebarNode, ctx: ResolveCtx): IndexCard {
+function cardFor(node: SidebarNode, ctx: ResolveCtx): GraphCard {
   if (node.kind === 'link') return { title: node.label, href: node.href, description: node.href };
   if (node.kind === 'category') {
     // As Docusaurus counts: the category's own entries, nested categories as one each.
@@ -362,8 +378,8 @@ function cardFor(node: SidebarNode, ctx: ResolveCtx): IndexCard {
     return { title: node.label, route: node.route, description: `${n} item${n === 1 ? '' : 's'}` };
   }
   const doc = ctx.docsByRoute.get(node.route);
-  const description = doc?.source.frontmatter.description ?? firstParagraph(ctx.input.transformed.get(doc?.source.id ?? '')?.html ?? '');
-  return { title: node.label, route: node.route, description };
+  const description = doc?.source.frontmatter.description;
+  return { title: node.label, route: node.route, description: description ?? '', ...(doc && description === undefined ? { descriptionOf: doc.source.id } : {}) };
 }
 
 /** Docusaurus's autogenerated sidebar: folders become categories, ordered by position then name. */
@@ -426,7 +442,31 @@ function autogenerate(dirName: string, sidebarId: string, ctx: ResolveCtx, trail
 }
 
 /** What a doc page shows of its transformed markdown. */
-type PageContent = Pick<GraphPage, 'html' | 'description' | 'toc' | 'headingIds'>;
+export type PageContent = Pick<GraphPage, 'html' | 'description' | 'toc' | 'headingIds'>;
+
+/**
+ * A page of the graph with its content, and its cards with the descriptions of their docs:
+ * `contentOf` gives a doc's content by id, undefined for one not transformed (yet).
+ */
+export function pageWithContent(page: GraphPage, contentOf: (docId: string) => PageContent | undefined): GraphPage {
+  const own = page.kind === 'doc' ? contentOf(page.id) : undefined;
+  const cards = page.cards?.map(({ descriptionOf, ...card }) => (descriptionOf === undefined ? card : { ...card, description: contentOf(descriptionOf)?.description ?? '' }));
+  return { ...page, ...own, ...(cards ? { cards } : {}) };
+}
+
+/** The graph with every page's content (see pageWithContent): what a build checks, renders and indexes. */
+export function withContent(graph: SiteGraph, contentOf: (docId: string) => PageContent | undefined): SiteGraph {
+  const pages = new Map<string, GraphPage>();
+  for (const [route, page] of graph.pages) pages.set(route, pageWithContent(page, contentOf));
+  return { ...graph, pages };
+}
+
+/** Sidebar links to headings that the pages with their content do not have. */
+export function sidebarAnchorProblems(graph: SiteGraph): Diagnostic[] {
+  return graph.sidebarAnchors
+    .filter((link) => !graph.pages.get(link.route)?.headingIds.has(link.anchor))
+    .map((link) => error('broken-anchor', link.at, `sidebar link "${link.label}" goes to ${link.href}: ${link.route} has no heading #${link.anchor}`));
+}
 
 /**
  * Remembered per transform result: a watch rebuild hands back the same result for every page that
@@ -503,7 +543,8 @@ function linkNeighbours(pages: Map<string, GraphPage>, sidebars: Map<string, Sid
 }
 
 /** A sidebar link within the site (`/reference/sdks#community-sdks`) must reach a page and, if it has one, a heading. */
-function checkSidebarLinks(pages: Map<string, GraphPage>, sidebars: Map<string, SidebarNode[]>, ctx: ResolveCtx) {
+function checkSidebarLinks(pages: Map<string, GraphPage>, sidebars: Map<string, SidebarNode[]>, ctx: ResolveCtx): SiteGraph['sidebarAnchors'] {
+  const anchors: SiteGraph['sidebarAnchors'] = [];
   const walk = (nodes: SidebarNode[]) => {
     for (const node of nodes) {
       if (node.kind === 'category') walk(node.items);
@@ -512,10 +553,11 @@ function checkSidebarLinks(pages: Map<string, GraphPage>, sidebars: Map<string, 
       const page = pages.get(normaliseRoute(route.split('?')[0]));
       const at = { file: ctx.sidebarRel, ...locate(ctx.sidebarSource, node.href) };
       if (!page) ctx.diagnostics.push(error('broken-link', at, `sidebar link "${node.label}" goes to ${node.href}: no page at ${route}`, 'check the route; pages are matched exactly'));
-      else if (anchor && !page.headingIds.has(safeDecode(anchor))) ctx.diagnostics.push(error('broken-anchor', at, `sidebar link "${node.label}" goes to ${node.href}: ${route} has no heading #${anchor}`));
+      else if (anchor) anchors.push({ route: page.route, anchor: safeDecode(anchor), label: node.label, href: node.href, at });
     }
   };
   for (const items of sidebars.values()) walk(items);
+  return anchors;
 }
 
 function suggest(id: string, docs: Map<string, DocInfo>): string {

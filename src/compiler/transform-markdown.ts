@@ -41,6 +41,11 @@ export interface TransformedPage {
   externalLinks?: ExternalLink[];
   /** The markdown's own first h1, if it has one. */
   firstH1?: string;
+  /**
+   * The other pages' files its `.md` links named (relative to the project root) and the route each
+   * had, null for none: a cached result holds while these still hold, whatever else changed.
+   */
+  reads?: [file: string, route: string | null][];
   diagnostics: Diagnostic[];
 }
 
@@ -49,10 +54,12 @@ export interface TransformContext {
   /** Every page's source file and route, for `.md` links. */
   routes: [file: string, route: string][];
   assets: AssetRegistry;
+  /** The project's root: cache keys and recorded reads name files relative to it, so a cache moves with the project. */
+  rootDir: string;
   /** Cache of previous results, keyed by content hash (survives between watch rebuilds). */
   cache?: Map<string, TransformedPage>;
-  /** Changes when any route changes, since `.md` links are rewritten to routes. */
-  routesSignature: string;
+  /** Drop the cache's entries for pages not given: for a call given every page of the site. */
+  prune?: boolean;
   /** Grammars to load, when the pages given are not the whole site (see TransformOptions.langs). */
   langs?: string[];
   /** Leave this thread out of a parallel transform: it has requests to answer meanwhile. */
@@ -74,6 +81,7 @@ const PARALLEL_MIN_PAGES = 40;
 export interface TransformOptions {
   toc: { min: number; max: number };
   routes: [file: string, route: string][];
+  rootDir: string;
   baseUrl: string;
   /** The folders an image may come from (see source-files.ts). */
   roots: SourceRoots;
@@ -101,6 +109,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   const todo: { page: SourcePage; key: string }[] = [];
   const live = new Set<string>();
   const inOrder = ctx.onPage && inOrderCalls(pages, ctx.onPage);
+  const stillReads = readsChecker(ctx);
   for (const page of pages) {
     if (page.prebuilt) {
       out.set(page.id, page.prebuilt);
@@ -114,7 +123,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     const cached = ctx.cache?.get(full) ?? ctx.cache?.get(key);
     // Image URLs are content-hashed, and the HTML holds them: a page whose image changed since is
     // transformed again. Looking the URLs up also registers the images, so this build copies them.
-    if (cached && cached.images.every((img) => !img.file || ctx.assets.imageUrl(img.file) === img.url)) {
+    if (cached && stillReads(cached) && cached.images.every((img) => !img.file || ctx.assets.imageUrl(img.file) === img.url)) {
       out.set(page.id, cached);
       inOrder?.(page, cached);
     } else {
@@ -122,7 +131,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     }
   }
   const langs = ctx.checkOnly ? [] : (ctx.langs ?? siteLanguages(pages));
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
@@ -137,11 +146,27 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     ctx.cache?.set(key, result);
     out.set(page.id, result);
   });
-  if (ctx.cache) {
+  if (ctx.cache && ctx.prune) {
     // Keep only this build's entries, so a long watch session does not grow without bound.
     for (const key of ctx.cache.keys()) if (!live.has(key)) ctx.cache.delete(key);
   }
   return out;
+}
+
+/** Whether the links of a cached result still lead where they led when it was made. */
+function readsChecker(ctx: TransformContext): (cached: TransformedPage) => boolean {
+  let routeOfFile: ((abs: string) => string | undefined) | undefined;
+  return (cached) => {
+    if (!cached.reads?.length) return true;
+    routeOfFile ??= routeLookup(ctx.routes);
+    return cached.reads.every(([file, route]) => (routeOfFile!(path.resolve(ctx.rootDir, file)) ?? null) === route);
+  };
+}
+
+/** A `.md` link's target file to its page's route; a link may name `.md` for an `.mdx` page. */
+function routeLookup(routes: [file: string, route: string][]): (abs: string) => string | undefined {
+  const byFile = new Map(routes);
+  return (abs) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'));
 }
 
 /** Hands pages on in the order of `pages`, whatever order they are done in: each waits for those before it. */
@@ -158,123 +183,12 @@ function inOrderCalls(pages: SourcePage[], call: (page: SourcePage, result: Tran
   };
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const ATX_H1 = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
-const SETEXT_H1 = /^ {0,3}=+[ \t]*$/;
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/**
- * The text of a body's first h1 (`# Title`, or a line underlined with `===`), outside code fences
- * and HTML comments, without transforming it: what the site graph needs of a page `serve --watch`
- * has not transformed yet. Inline markup is dropped as the transform drops it, for what titles
- * usually hold; `serve --watch` reloads a page if the full build then titles it differently.
- */
-/** What the site graph needs of a page it has not transformed (yet): its title, no headings or links. */
-export function outlineOf(page: SourcePage): TransformedPage {
-  return { html: '', headings: [], toc: [], links: [], images: [], firstH1: firstHeadingOf(page.body), diagnostics: [] };
-}
-
-export function firstHeadingOf(body: string): string | undefined {
-  let fence: string | undefined;
-  let comment = false;
-  let previous = '';
-  for (const line of body.split('\n')) {
-    const f = FENCE.exec(line);
-    if (!comment && f && (!fence || (f[1][0] === fence[0] && f[1].length >= fence.length))) {
-      fence = fence ? undefined : f[1];
-      previous = '';
-      continue;
-    }
-    if (fence) continue;
-    if (comment || line.trimStart().startsWith('<!--')) {
-      comment = !line.includes('-->');
-      previous = '';
-      continue;
-    }
-    const atx = ATX_H1.exec(line);
-    if (atx) return plainText(atx[1]);
-    if (SETEXT_H1.test(line) && previous.trim() && !/^ {0,3}([-*+][ \t]|>|#|\d+[.)][ \t])/.test(previous)) return plainText(previous.trim());
-    previous = line;
-  }
-  return undefined;
-}
-
-/** Inline markdown (a heading, a title) as the text it shows: links, emphasis and code marks dropped, entities decoded. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/\s*\{#[\w-]+\}$/, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*|\*|`)(.+?)\1/g, '$2')
-    .replace(/(?<![\p{L}\p{N}])(__|_)(.+?)\1(?![\p{L}\p{N}])/gu, '$2')
-    .replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (m, e: string) =>
-      e[0] === '#' ? String.fromCodePoint(e[1].toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e] ?? m),
-    )
-    .trim();
-}
-
-/**
- * `serve --watch`: when the first build took every page from the cache, this thread has loaded no
- * grammar yet, and the first save would pay for loading them all. Done after that build instead,
- * while the writer reads (loading what is loaded already costs nothing).
- */
-export async function warmInlineTransform(pages: SourcePage[], options: Omit<TransformOptions, 'langs'>): Promise<void> {
-  const langs = siteLanguages(pages);
-  // Once per thread and set of languages: `serve --watch` warms up during its first build, and
-  // that build's follow-up would do it again.
-  if (langs.every((l) => warmedLanguages.has(l)) && warmedLanguages.size > 0) return;
-  for (const l of langs) warmedLanguages.add(l);
-  const sample = [WARM_UP_MARKDOWN, ...langs.map((l) => `\`\`\`${l}\nx\n\`\`\``)].join('\n\n');
-  const withLangs = { ...options, langs };
-  await transformInline([{ id: '', route: '/', file: '', relPath: '', frontmatter: {}, body: sample, lineOffset: 0, isMdx: false }], withLangs);
-  // A sample warms too little: the first saves still ran the parser's code unoptimised and
-  // compiled each grammar's rules as real code met them (the first save took 3-4 times the next).
-  // A few real pages, one per language and the longest, are transformed one at a time and dropped.
-  for (const page of warmUpPages(pages.filter((p) => !p.prebuilt), langs)) {
-    await new Promise((resolve) => setImmediate(resolve));
-    await transformInline([{ ...page, file: '', route: '/' }], withLangs);
-  }
-}
-
-const WARM_UP_PAGES = 8;
-const warmedLanguages = new Set<string>();
-
-function warmUpPages(pages: SourcePage[], langs: string[]): SourcePage[] {
-  const chosen = new Set<SourcePage>();
-  for (const lang of langs) {
-    const page = pages.find((p) => langMemo.get(p)?.includes(lang));
-    if (page) chosen.add(page);
-  }
-  for (const page of [...pages].sort((a, b) => b.body.length - a.body.length)) {
-    if (chosen.size >= Math.max(WARM_UP_PAGES, langs.length)) break;
-    chosen.add(page);
-  }
-  return [...chosen];
-}
-
-/** A little of every construct, so that warming up compiles the parser's paths for them. */
-const WARM_UP_MARKDOWN = `# Title
-
-A paragraph with **strong**, _emphasis_, \`code\`, a [link](https://example.com) and ~~strike~~.
-
-- [ ] a task
-- an item
-
-| a | b |
-| - | - |
-| 1 | 2 |
-
-:::note[Note]
-Text.
-:::
-`;
-
 /** Transforms pages in this thread (also what each worker runs). */
 export async function transformInline(pages: SourcePage[], options: TransformOptions, reuseHighlights = true): Promise<TransformedPage[]> {
   const processors = options.checkOnly ? checkingProcessors() : await highlightingProcessors(options.langs, reuseHighlights);
-  const byFile = new Map(options.routes);
   const assets = new AssetRegistry(options.baseUrl, options.roots);
-  const routeOfFile = (abs: string) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'));
-  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, assets, checkOnly: options.checkOnly }, processors));
+  const routeOfFile = routeLookup(options.routes);
+  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, rootDir: options.rootDir, assets, checkOnly: options.checkOnly }, processors));
 }
 
 async function highlightingProcessors(langs: string[], reuseHighlights: boolean): Promise<Processors> {
@@ -304,14 +218,20 @@ export function siteLanguages(pages: SourcePage[]): string[] {
   return [...all].sort();
 }
 
+/**
+ * A page's key: the compiler version, what the page is (file relative to the project, route, body,
+ * title, TOC levels) and nothing of other pages, whose part (where its links lead) is checked
+ * through `reads` instead: adding or removing a page transforms again only the pages linking to it.
+ */
 function cacheKey(page: SourcePage, ctx: TransformContext): string {
-  const context = `${ctx.routesSignature}\0${ctx.toc.min}${ctx.toc.max}`;
+  const context = `${ctx.rootDir}\0${ctx.toc.min}${ctx.toc.max}`;
   const memo = keyMemo.get(page);
   if (memo?.context === context) return memo.key;
   const toc = pageTocLevels(page, ctx.toc);
-  const title = page.frontmatter.hide_title === true ? '' : docTitle(page, undefined);
+  const title = page.frontmatter.hide_title === true ? '' : docTitle(page);
+  const file = path.relative(ctx.rootDir, page.file).split(path.sep).join('/');
   const key = createHash('sha256')
-    .update(`${COMPILER_CACHE_VERSION}\0${page.file}\0${page.route}\0${page.lineOffset}\0${ctx.routesSignature}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`)
+    .update(`${COMPILER_CACHE_VERSION}\0${file}\0${page.route}\0${page.lineOffset}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`)
     .update(page.body)
     .digest('hex');
   keyMemo.set(page, { context, key });
@@ -415,7 +335,7 @@ export function pageTocLevels(page: Pick<SourcePage, 'frontmatter'>, site: { min
 
 function transformPage(
   page: SourcePage,
-  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; assets: AssetRegistry; checkOnly?: boolean },
+  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; rootDir: string; assets: AssetRegistry; checkOnly?: boolean },
   processors: Processors,
 ): TransformedPage {
   const file = rel(page.file);
@@ -423,12 +343,19 @@ function transformPage(
   const result: DocsgenMarkdownResult = { headings: [], toc: [], links: [], images: [], diagnostics: [...pre.diagnostics] };
   const toc = pageTocLevels(page, ctx.toc);
   const dir = path.dirname(page.file);
+  // Where this page's links lead is all it reads of other pages: recorded for its cache entry.
+  const reads = new Map<string, string | null>();
+  const routeOfFile = (abs: string) => {
+    const route = ctx.routeOfFile(abs);
+    reads.set(path.relative(ctx.rootDir, abs).split(path.sep).join('/'), route ?? null);
+    return route;
+  };
   const markdownCtx: DocsgenMarkdownContext = {
     file,
     pageRoute: page.route,
     lineOffset: page.lineOffset,
     toc,
-    routeOfFile: ctx.routeOfFile,
+    routeOfFile,
     resolvePath: (p: string) => path.resolve(dir, p),
     imageUrl: (abs: string) => ctx.assets.imageUrl(abs),
     imageProblem: (abs: string) => ctx.assets.problem(abs),
@@ -450,5 +377,5 @@ function transformPage(
   }
   // Made here rather than by the graph, so that no later stage holds a second, titled copy of the HTML.
   const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true && !ctx.checkOnly;
-  return { html: titled ? `<h1>${escapeHtml(docTitle(page, undefined))}</h1>\n${html}` : html, ...result };
+  return { html: titled ? `<h1>${escapeHtml(docTitle(page))}</h1>\n${html}` : html, ...result, ...(reads.size ? { reads: [...reads] } : {}) };
 }

@@ -15,7 +15,7 @@ export interface RedirectMap {
  * `headingIds` gives a page's heading ids, when they are known (not in `serve --watch`'s first,
  * on-demand pages): a target's anchor must then be one of them.
  */
-export function resolveRedirects(redirects: RedirectConfig[], routes: Set<string>, file: string, headingIds?: (route: string) => Set<string> | undefined): RedirectMap {
+export function resolveRedirects(redirects: RedirectConfig[], routes: Set<string>, file: string, headingIds?: (route: string) => ReadonlySet<string> | undefined): RedirectMap {
   const map = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
   for (const r of redirects) {

@@ -2,15 +2,14 @@
 // rebuild on every change, reload open pages, and show a broken edit without dropping the last good site.
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { build, createBuildCache } from '../compiler/build.ts';
+import { build } from '../compiler/build.ts';
+import { Site } from '../compiler/site.ts';
 import type { ChangeHint } from '../compiler/collect-docs.ts';
 import { IncrementalWriter } from '../compiler/write-output.ts';
 import { SearchIndexState } from '../compiler/index-search.ts';
 import { DocsgenError, formatDiagnostic } from '../compiler/errors.ts';
 import { createStaticServer } from './static-server.ts';
-import { prepareOnDemand, type OnDemandSite } from '../compiler/render-on-demand.ts';
-import { htmlPathOf } from '../compiler/write-output.ts';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { loadConfig, projectRootOf, sourcePaths, type SourcePaths } from '../compiler/load-config.ts';
 import type { FSWatcher } from 'chokidar';
@@ -38,7 +37,8 @@ export async function serve(opts: ServeOptions): Promise<number> {
   const started = performance.now();
   const outDir = path.resolve(opts.out);
   const projectRoot = projectRootOf(opts.config);
-  const cache = createBuildCache();
+  // The writers' loop keeps one site between builds and answers pages from it; drafts included.
+  const site = new Site({ config: opts.config, drafts: opts.watch });
   const sink = opts.watch ? new IncrementalWriter(outDir) : undefined;
   // The writers' loop brings the search index up to date after each build, into the served folder.
   const search = sink ? new SearchIndexState(sink) : undefined;
@@ -46,30 +46,21 @@ export async function serve(opts: ServeOptions): Promise<number> {
   let lastError: string | undefined;
   const clients = new Set<ServerResponse>();
 
-  // What the watcher reported, for the next build and for the next on-demand site.
-  const buildChanges = new Changes();
-  const demandChanges = new Changes();
-
   let idleTimer: NodeJS.Timeout | undefined;
   let latestSearch: (() => Promise<void>) | undefined;
-  // Watch mode serves at once: pages are rendered on demand until the first full build is done.
-  let onDemand: OnDemandSite | undefined;
   let built = false;
   let watcher: SourceWatcher | undefined;
 
   const rebuild = async (): Promise<boolean> => {
     const t0 = performance.now();
-    const changed = buildChanges.take();
     try {
-      const result = await build({ config: opts.config, outDir: opts.out, cache, sink, search, changed, keepThreadFree: opts.watch && !built, drafts: opts.watch });
+      const result = await build({ config: opts.config, outDir: opts.out, site, sink, search, keepThreadFree: opts.watch && !built, drafts: opts.watch });
       redirects = result.redirects;
       const sources = sourcePaths(result.config);
       watcher?.add({ dirs: [...sources.dirs, ...new Set(result.images.map((f) => path.dirname(f)))], files: sources.files });
-      // The first build's pages are those already shown on demand: reload only where they differ.
+      // The pages served before the first build was done were made by the same site: nothing to reload.
       const first = !built;
-      const shown = first ? onDemand : undefined;
       built = true;
-      onDemand = undefined;
       const recovered = lastError !== undefined;
       lastError = undefined;
       for (const w of result.warnings) console.warn(formatDiagnostic(w));
@@ -78,13 +69,11 @@ export async function serve(opts: ServeOptions): Promise<number> {
       // A build that changed no file (a save without changes) leaves open pages alone, unless
       // they show the error overlay of the build before.
       const changedFiles = !sink || sink.written.length > 0 || sink.removed.length > 0;
-      if ((changedFiles && !(first && opts.watch)) || recovered || (shown && (await differsFromBuild(shown, outDir)))) broadcast('reload', '');
-      // Warming is for the rebuilds of --watch; without it, it would only hold up the first pages served.
-      if (opts.watch && result.followUp.warm) setImmediate(() => void result.followUp.warm!());
-      if (result.followUp.search) {
+      if ((changedFiles && !(first && opts.watch)) || recovered) broadcast('reload', '');
+      if (result.searchLater) {
         // The newest build's index is the one made (it stops an older one halfway); a save that
         // changed nothing does not push the moment back.
-        latestSearch = result.followUp.search;
+        latestSearch = result.searchLater;
         if (changedFiles || !idleTimer) {
           clearTimeout(idleTimer);
           idleTimer = setTimeout(() => {
@@ -95,14 +84,10 @@ export async function serve(opts: ServeOptions): Promise<number> {
       }
       return true;
     } catch (e) {
-      // What this build was told of may not have been read (it stopped early): check everything next time.
-      buildChanges.owe();
       console.error(e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e));
       console.error('docsgen: build failed; still serving the last good build');
       lastError = clientMessage(e, projectRoot);
       broadcast('build-error', lastError);
-      // With no good build yet, pages keep being rendered on demand, from the sources as they are now.
-      if (opts.watch && !built) await prepare(false);
       return false;
     }
   };
@@ -115,48 +100,28 @@ export async function serve(opts: ServeOptions): Promise<number> {
   let pageServed = () => {};
   const firstPageServed = new Promise<void>((resolve) => (pageServed = resolve));
   /**
-   * Makes the on-demand site (again: after an edit before the first build is done, or a failed
-   * first build). It has a cache of its own, so it never races the build over one; only the
-   * newest one made is used, and none once a build has finished.
+   * Pages come from the site, made when asked (at once, before the first build is done), except
+   * after a failed build: then the last good build's output is served as it is. With no good
+   * build yet, pages are made from the sources as they are now.
    */
-  const demandCache = createBuildCache();
-  let demandGeneration = 0;
-  const prepare = async (announce: boolean) => {
-    const generation = ++demandGeneration;
-    const current = () => !built && generation === demandGeneration;
-    try {
-      const site = await prepareOnDemand({ config: opts.config, outDir: opts.out, cache: demandCache, changed: demandChanges.take(), drafts: true });
-      if (!current()) return;
-      onDemand = site;
-      redirects = site.redirects;
-      if (opts.verbose) console.log(`on-demand stages (ms): ${JSON.stringify(site.timings)}`);
-      if (announce) broadcast('reload', '');
-    } catch (e) {
-      demandChanges.owe();
-      if (!current()) return;
-      // The full build reports the same problem, with the overlay; until then, nothing to show.
-      onDemand = undefined;
-      if (!(e instanceof DocsgenError)) console.error(String((e as Error)?.stack ?? e));
-      else if (announce) broadcast('build-error', clientMessage(e, projectRoot));
-    }
+  const fromSite = async (urlPath: string) => {
+    if (built && lastError !== undefined) return undefined;
+    const made = await site.respond(urlPath).catch((e: unknown) => {
+      // The build reports a problem in the sources, with the overlay; anything else is a bug to show here.
+      if (!(e instanceof DocsgenError)) console.error(`docsgen: could not render ${urlPath}: ${(e as Error)?.stack ?? e}`);
+      return undefined;
+    });
+    if (!built) redirects = (await site.state().catch(() => undefined))?.redirects ?? redirects;
+    if (made?.name === 'index.html') pageServed();
+    return made;
   };
-  if (opts.watch) await prepare(false);
-  else if (!(await rebuild())) return 1;
+  if (!opts.watch && !(await rebuild())) return 1;
 
   const server = createStaticServer({
     root: () => outDir,
     redirects: () => redirects,
     transformHtml: opts.watch ? injectLiveReload : undefined,
-    onDemand: opts.watch
-      ? async (urlPath) => {
-          const made = await onDemand?.respond(urlPath).catch((e: unknown) => {
-            console.error(`docsgen: could not render ${urlPath} on demand: ${(e as Error)?.message ?? e}`);
-            return undefined;
-          });
-          if (made?.name === 'index.html') pageServed();
-          return made;
-        }
-      : undefined,
+    onDemand: opts.watch ? fromSite : undefined,
     extraRoutes: opts.watch
       ? (req: IncomingMessage, res: ServerResponse) => {
           if (req.url !== EVENTS_PATH) return false;
@@ -178,6 +143,8 @@ export async function serve(opts: ServeOptions): Promise<number> {
   console.log(`docsgen: serving ${opts.out}/ at http://${opts.host}:${port}/ (ready in ${Math.round(performance.now() - started)} ms)`);
 
   if (opts.watch) {
+    // Redirects are answered from the start; reading the sources now also readies the first page.
+    void site.state().then((s) => (redirects = built ? redirects : s.redirects), () => {});
     // The watcher and the first full build wait for the first page asked for (or a moment without
     // one): scanning the folders and transforming every page would take the cores that page needs.
     // Anything saved before the build starts is in it.
@@ -185,18 +152,17 @@ export async function serve(opts: ServeOptions): Promise<number> {
     let running: Promise<unknown> = Promise.race([firstPageServed, delay(FIRST_BUILD_GRACE_MS)]).then(async () => {
       // Ready before the build starts: the build reads every file, the watcher reports what changes after.
       watcher = await watchSources(await initialSourcePaths(opts.config), outDir, (event, file) => {
-        buildChanges.add(event, file);
-        demandChanges.add(event, file);
+        site.invalidate(changeOf(event, file));
         clearTimeout(timer);
         timer = setTimeout(() => {
           running = running.then(rebuild);
-          // Before the first build is done, the edit shows at once through the on-demand pages.
-          if (!built) void prepare(true);
+          // Before the first build is done, open pages show the edit at once: they are made from the site.
+          if (!built) broadcast('reload', '');
         }, DEBOUNCE_MS);
       });
-      // While the workers build (at a lower priority), this thread gets ready for the next pages
-      // asked for; not before the watcher is ready, as it would hold up chokidar's first scan.
-      void onDemand?.warm().catch(() => {});
+      // What was saved before the watcher was ready is found by reading the sources again (files
+      // whose size and time did not change are not read).
+      site.invalidate();
       return rebuild();
     });
   }
@@ -211,30 +177,9 @@ export async function serve(opts: ServeOptions): Promise<number> {
   });
 }
 
-/**
- * What the watcher reported since it was last asked. The first answer, and the first after a
- * failure (the failed build may not have read what it was told of), is "check everything".
- */
-class Changes {
-  private hint: ChangeHint = { files: new Set(), structural: false };
-  private everything = true;
-
-  add(event: string, file: string): void {
-    this.hint.files.add(path.resolve(file));
-    if (event !== 'change') this.hint.structural = true;
-  }
-
-  /** The changes since the last call; undefined when everything must be checked. */
-  take(): ChangeHint | undefined {
-    const hint = this.everything ? undefined : this.hint;
-    this.hint = { files: new Set(), structural: false };
-    this.everything = false;
-    return hint;
-  }
-
-  owe(): void {
-    this.everything = true;
-  }
+/** What the watcher reported, as the site core takes it: a file added or removed changes the listing. */
+function changeOf(event: string, file: string): ChangeHint {
+  return { files: new Set([path.resolve(file)]), structural: event !== 'change' };
 }
 
 /**
@@ -244,15 +189,6 @@ class Changes {
 function clientMessage(e: unknown, projectRoot: string): string {
   if (!(e instanceof DocsgenError)) return 'docsgen hit an internal error: the terminal running docsgen serve shows it';
   return e.message.split(projectRoot + path.sep).join('');
-}
-
-/** Whether any page shown on demand is not what the build wrote for it. */
-async function differsFromBuild(shown: OnDemandSite, outDir: string): Promise<boolean> {
-  for (const [route, html] of await shown.served()) {
-    const built = await readFile(path.join(outDir, htmlPathOf(route)), 'utf8').catch(() => '');
-    if (built !== html) return true;
-  }
-  return false;
 }
 
 /** The folders and files being watched; more are added when the config names more. */

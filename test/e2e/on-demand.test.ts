@@ -3,7 +3,7 @@
 import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareOnDemand } from '../../src/compiler/render-on-demand.ts';
+import { Site } from '../../src/compiler/site.ts';
 import { createStaticServer } from '../../src/server/static-server.ts';
 import { collectConsole, launchBrowser, waitForHydration } from '../helpers/browser.ts';
 import { fixture, tempDir } from '../helpers/run.ts';
@@ -16,9 +16,10 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
   cpSync(fixture('good-site'), site, { recursive: true });
-  const onDemand = await prepareOnDemand({ config: 'site/docsgen.config.ts', outDir: out, cwd: site });
-  // No build ever runs here: whatever the page needs must come from the on-demand site.
-  const server = createStaticServer({ root: () => out, redirects: () => onDemand.redirects, onDemand: (p) => onDemand.respond(p) });
+  const core = new Site({ config: 'site/docsgen.config.ts', cwd: site, cacheDir: false });
+  const { redirects } = await core.state();
+  // No build ever runs here: whatever the page needs must come from the site core.
+  const server = createStaticServer({ root: () => out, redirects: () => redirects, onDemand: (p) => core.respond(p) });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   browser = await launchBrowser();

@@ -3,17 +3,17 @@
 // (On the Unleash site: 1312 linker pairs, none missed, 11 candidates a page for 6 linkers.)
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSite, stageTimer, transformContext } from '../../src/compiler/build.ts';
+import { Site } from '../../src/compiler/site.ts';
 import { transformPages } from '../../src/compiler/transform-markdown.ts';
-import { AssetRegistry } from '../../src/compiler/image-assets.ts';
 import { DOTS_ONLY, fileNeedles, linkDestinations } from '../../src/compiler/change-scope.ts';
 import { normaliseRoute } from '../../src/shared/routes.ts';
 import { fixture } from '../helpers/run.ts';
 
 describe('the linker scan of --changed-since', () => {
   it('finds, for every page of a fixture, every page that links to it', async () => {
-    const site = await loadSite({ config: path.join(fixture('good-site'), 'site/docsgen.config.ts'), cacheDir: false }, stageTimer({}));
-    const transformed = await transformPages(site.pages, transformContext(site, new AssetRegistry(site.config.baseUrl, site.config.roots), new Map()));
+    const state = await new Site({ config: path.join(fixture('good-site'), 'site/docsgen.config.ts'), cacheDir: false }).state();
+    const { site } = state;
+    const transformed = await transformPages(site.pages, state.context);
     const pages = site.pages.filter((p) => !p.prebuilt);
     let pairs = 0;
     for (const target of pages) {

@@ -60,10 +60,10 @@ describe('documents as written', () => {
       id: route, route, title: `Title ${route} ✓`, label: route, description: '', kind: 'doc', html: '<p>Text — with “quotes”</p>',
       toc: [], headingIds: new Set(), hideToc: true, sidebarId: 's', breadcrumbs: [], file: 'x.md', keywords: [],
     });
-    const graph = { pages: new Map(['/a', '/b'].map((r) => [r, graphPage(r)])), sidebars: new Map([['s', wide]]), diagnostics: [] };
+    const graph = { pages: new Map(['/a', '/b'].map((r) => [r, graphPage(r)])), sidebars: new Map([['s', wide]]), sidebarAnchors: [], diagnostics: [] };
     const input = { graph, shell, bundle: { entryJs: '/main.js', css: [], preload: [], files: [] }, siteUrl: 'https://e.com' };
     for (const route of ['/a', '/b', '/a']) {
-      const doc = renderRoute(input, route, new Map())!.html;
+      const doc = renderRoute(input, graph.pages.get(route)!, new Map()).html;
       const body = renderBody(shell, { route, title: `Title ${route} ✓`, description: '', html: '<p>Text — with “quotes”</p>', toc: [], hideToc: true, breadcrumbs: [], kind: 'doc' }, wide);
       expect(doc, route).toContain(`<div id="__docsgen_root">${body}</div>`);
       expect(doc).toContain('Page → 🚀');

@@ -8,7 +8,7 @@ import { loadConfig, type ResolvedConfig } from '../../src/compiler/load-config.
 import { DocsgenError } from '../../src/compiler/errors.ts';
 import { resolveShellConfig } from '../../src/compiler/shell-config.ts';
 import { digest, documentsKey, searchDocument, searchPages, sourceSearchPage } from '../../src/compiler/index-search.ts';
-import { buildSiteGraph, type GraphPage } from '../../src/compiler/site-graph.ts';
+import { buildSiteGraph, pageContent, withContent, type GraphPage } from '../../src/compiler/site-graph.ts';
 import type { SourcePage } from '../../src/compiler/collect-docs.ts';
 import { transformPages } from '../../src/compiler/transform-markdown.ts';
 import { AssetRegistry } from '../../src/compiler/image-assets.ts';
@@ -88,8 +88,9 @@ describe('the document Pagefind indexes for a page', () => {
       source('raw-h1', '<div><h1>Raw heading</h1></div>\n\nText.\n', { title: 'Real title' }),
       source('no-title', 'Named after its id.\n'),
     ];
-    const transformed = await transformPages(sources, { toc: { min: 2, max: 3 }, routes: sources.map((s) => [s.file, s.route]), assets: new AssetRegistry('/', []), routesSignature: 'x' });
-    const graph = await buildSiteGraph({ sources, transformed, categories: new Map(), sidebars: {}, routeBase: '' });
+    const transformed = await transformPages(sources, { toc: { min: 2, max: 3 }, routes: sources.map((s) => [s.file, s.route]), assets: new AssetRegistry('/', []), rootDir: '/' });
+    const structure = await buildSiteGraph({ sources, categories: new Map(), sidebars: {}, routeBase: '' });
+    const graph = withContent(structure, (id) => pageContent(sources.find((s) => s.id === id)!, transformed.get(id)));
     for (const s of sources) {
       const fed = searchDocument(sourceSearchPage(s, transformed.get(s.id)!));
       expect(fed, s.id).toBe(searchDocument(graph.pages.get(s.route)!));

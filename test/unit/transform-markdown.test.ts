@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstHeadingOf, transformPages, type TransformedPage } from '../../src/compiler/transform-markdown.ts';
+import { transformPages, type TransformedPage } from '../../src/compiler/transform-markdown.ts';
+import { firstHeadingOf } from '../../src/compiler/markdown/first-heading.ts';
 import { AssetRegistry } from '../../src/compiler/image-assets.ts';
 import type { SourcePage } from '../../src/compiler/collect-docs.ts';
 import { tempDir } from '../helpers/run.ts';
@@ -27,7 +28,7 @@ async function transform(body: string, extra: Partial<SourcePage> = {}): Promise
     toc: { min: 2, max: 3 },
     routes: [[other, '/other'], [page.file, page.route]],
     assets: new AssetRegistry('/', roots),
-    routesSignature: 'x',
+    rootDir: dir,
   });
   return result.get('page')!;
 }
@@ -108,7 +109,7 @@ describe('markdown transform', () => {
   it('transforms a cached page again when its title changes, since its h1 shows it', async () => {
     const cache = new Map<string, TransformedPage>();
     const page = (title: string): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { title }, body: 'Same body.', lineOffset: 0, isMdx: false });
-    const run = async (title: string) => (await transformPages([page(title)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), routesSignature: 'x', cache })).get('p')!.html;
+    const run = async (title: string) => (await transformPages([page(title)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), rootDir: '/', cache })).get('p')!.html;
     expect(await run('Before')).toMatch(/^<h1>Before<\/h1>/);
     expect(await run('After')).toMatch(/^<h1>After<\/h1>/);
   });
@@ -116,7 +117,7 @@ describe('markdown transform', () => {
   it('leaves the title heading out with hide_title, and transforms a cached page again when it changes', async () => {
     const cache = new Map<string, TransformedPage>();
     const page = (hide_title: boolean): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { title: 'T', hide_title }, body: 'Same body.', lineOffset: 0, isMdx: false });
-    const run = async (hide: boolean) => (await transformPages([page(hide)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), routesSignature: 'x', cache })).get('p')!.html;
+    const run = async (hide: boolean) => (await transformPages([page(hide)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), rootDir: '/', cache })).get('p')!.html;
     expect(await run(true)).toBe('<p>Same body.</p>');
     expect(await run(false)).toMatch(/^<h1>T<\/h1>/);
     // Only the generated heading is hidden: a page's own h1 stays.
@@ -137,7 +138,7 @@ describe('markdown transform', () => {
   it('transforms a cached page again when its TOC levels change', async () => {
     const cache = new Map<string, TransformedPage>();
     const page = (max: number): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { toc_max_heading_level: max }, body: '## A\n\n### B\n\n#### C', lineOffset: 0, isMdx: false });
-    const run = async (max: number) => (await transformPages([page(max)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), routesSignature: 'x', cache })).get('p')!.toc.length;
+    const run = async (max: number) => (await transformPages([page(max)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), rootDir: '/', cache })).get('p')!.toc.length;
     expect(await run(4)).toBe(3);
     expect(await run(2)).toBe(1);
   });
@@ -205,5 +206,37 @@ describe('firstHeadingOf (titles for pages serve --watch has not transformed yet
       'Intro\n\n## Only a second-level heading\n',
     ];
     for (const body of bodies) expect(firstHeadingOf(body), body).toBe((await transform(body)).firstH1);
+  });
+});
+
+describe('the transform cache', () => {
+  const at = (root: string, id: string, body: string): SourcePage => ({ id, route: `/${id}`, file: path.join(root, `${id}.md`), relPath: `${id}.md`, frontmatter: {}, body, lineOffset: 0, isMdx: false });
+  const run = (root: string, pages: SourcePage[], routes: SourcePage[], cache: Map<string, TransformedPage>) =>
+    transformPages(pages, { toc: { min: 2, max: 3 }, routes: routes.map((p) => [p.file, p.route]), assets: new AssetRegistry('/', roots), rootDir: root, cache });
+
+  it('keeps a page when another is added, and makes again only the page whose link now leads somewhere', async () => {
+    const cache = new Map<string, TransformedPage>();
+    const plain = at(dir, 'plain', 'No links here.');
+    const linker = at(dir, 'linker', 'See [the new page](./fresh.md).');
+    const fresh = at(dir, 'fresh', 'New.');
+    const first = await run(dir, [plain, linker], [plain, linker], cache);
+    expect(first.get('linker')!.links[0].missingFile).toBeDefined();
+    const second = await run(dir, [plain, linker, fresh], [plain, linker, fresh], cache);
+    // The same object: taken from the cache, not transformed again.
+    expect(second.get('plain')).toBe(first.get('plain'));
+    expect(second.get('linker')).not.toBe(first.get('linker'));
+    expect(second.get('linker')!.links[0].route).toBe('/fresh');
+    // And back: once the page is gone, the link is broken again.
+    expect((await run(dir, [plain, linker], [plain, linker], cache)).get('linker')!.links[0].route).toBeUndefined();
+  });
+
+  it('finds a page transformed in a checkout at another path (a cache restored in CI)', async () => {
+    const cache = new Map<string, TransformedPage>();
+    const a = tempDir();
+    const b = tempDir();
+    const made = await run(a, [at(a, 'one', 'Links to [two](./two.md).'), at(a, 'two', 'Two.')], [at(a, 'one', ''), at(a, 'two', '')], cache);
+    const again = await run(b, [at(b, 'one', 'Links to [two](./two.md).'), at(b, 'two', 'Two.')], [at(b, 'one', ''), at(b, 'two', '')], cache);
+    expect(again.get('one')).toBe(made.get('one'));
+    expect(again.get('two')).toBe(made.get('two'));
   });
 });

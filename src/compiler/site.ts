@@ -1,0 +1,454 @@
+// The site core: the site's sources, read and validated, and what is made of them, remembered
+// until a source changes. `build` asks it for every route and writes them; `serve --watch` asks it
+// for the route a browser requests and tells it of every save (`invalidate`). Stages are pure
+// functions of what they are given; this is the one place that remembers their results.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { loadConfig, importSiteModule, rel, type ResolvedConfig } from './load-config.ts';
+import { collectDocs, type CategoryMeta, type ChangeHint, type CollectCache, type SourcePage } from './collect-docs.ts';
+import { siteLanguages, transformPages, type TransformContext, type TransformedPage } from './transform-markdown.ts';
+import { buildSiteGraph, pageContent, pageWithContent, type GraphInput, type PageContent, type SiteGraph } from './site-graph.ts';
+import { resolveShellConfig } from './shell-config.ts';
+import { bundleClient, type BundleMemo, type ClientBundle } from './bundle-client.ts';
+import { renderContextKey, renderNotFound, renderRoute, writeSidebarFiles, type RenderedPage } from './render-pages.ts';
+import { loadTransformCache, readCached, writeCached } from './persistent-cache.ts';
+import type { OutputSink } from './write-output.ts';
+import { resolveRedirects } from './write-redirects.ts';
+import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
+import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
+import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
+import { API_CODE_LANGUAGES, buildApiPages, type ApiPages } from './openapi-pages.ts';
+import { createCodeHighlighter } from './markdown/highlight.ts';
+import { searchPages } from './index-search.ts';
+import { AssetRegistry } from './image-assets.ts';
+import { linkOutsideError, listFiles, sourceRoots, type ListedFile, type SourceRoots } from './source-files.ts';
+import { normaliseRoute } from '../shared/routes.ts';
+
+export interface SiteOptions {
+  config: string;
+  cwd?: string;
+  /** Folder for transformed pages kept between runs; false turns it off. Default `<root>/.docsgen-cache`. */
+  cacheDir?: string | false;
+  /** Build the pages marked `draft: true` too: the writers' loop does, a site to publish does not. */
+  drafts?: boolean;
+}
+
+/** The site as its sources are now: everything made from them without transforming a page. */
+export interface SiteState {
+  site: LoadedSite;
+  /** Routes, titles, sidebars, breadcrumbs, previous/next: from the sources alone. */
+  graph: SiteGraph;
+  shell: ReturnType<typeof siteShell>;
+  /** The images pages use, registered as their transforms name them. */
+  assets: AssetRegistry;
+  /** What any page's transform needs to know about the rest (the site's grammars included). */
+  context: TransformContext;
+  /** Redirects, without checking their anchors (that needs every page's headings). */
+  redirects: Map<string, string>;
+  timings: Record<string, number>;
+}
+
+/** What `serve --watch` answers for a path from the site itself rather than from the output folder. */
+export interface SiteResponse {
+  /** A file name with the extension of what it is, for the content type. */
+  name: string;
+  body: string | Uint8Array;
+  status: number;
+}
+
+const DATA_CHUNK = /^\/_data\/(.+)\.json$/;
+
+/**
+ * The memo tables: the sources (re-read only where the watcher says a file changed), transformed
+ * pages by content hash, rendered routes by their inputs, and the client bundle by its shell.
+ * `build` and `respond` read and fill the same tables, so a route served on demand is the route
+ * the build writes.
+ */
+export class Site {
+  readonly options: SiteOptions;
+  /** Transformed pages by cache key (see transform-markdown.ts). */
+  readonly transformed = new Map<string, TransformedPage>();
+  /** Route → its last render and what it was made from. */
+  readonly rendered = new Map<string, RenderedPage>();
+  readonly bundles: BundleMemo = {};
+  /** Whether a build saved the transforms to disk already (once per site: see build.ts). */
+  persisted = false;
+  private readonly collect: CollectCache = { files: new Map() };
+  /** The config, sidebars and API pages of the last load: reused while only markdown files change. */
+  private reusable?: { config: ResolvedConfig; sidebars: SidebarsConfig; apis: CollectedApis };
+  /** What changed since the state was last made; undefined: everything must be read again. */
+  private changes: ChangeHint | undefined;
+  private current?: Promise<SiteState>;
+  private loads: Promise<unknown> = Promise.resolve();
+  private diskCache?: Promise<void>;
+  private served?: { state: SiteState; files: Promise<Map<string, string | Uint8Array>>; sidebarFiles: Promise<Map<string, string>> };
+
+  constructor(options: SiteOptions) {
+    this.options = options;
+  }
+
+  /** Files changed on disk (undefined: anything may have): the next state reads them again. */
+  invalidate(changed?: ChangeHint): void {
+    this.current = undefined;
+    if (!changed) this.everything = true;
+    if (this.everything) return;
+    this.changes ??= { files: new Set(), structural: false };
+    for (const f of changed!.files) this.changes.files.add(f);
+    if (changed!.structural) this.changes.structural = true;
+  }
+
+  /** Whether the next state must read every source (first load, after a failed load, or when told so). */
+  private everything = true;
+
+  /** The site as its sources are now: made once after each change, shared by whoever asks. */
+  state(time?: StageTimer): Promise<SiteState> {
+    if (this.current) return this.current;
+    const hint = this.everything ? undefined : this.changes;
+    this.everything = false;
+    this.changes = undefined;
+    // One load at a time: they share the collect cache.
+    const made = this.loads.then(() => this.load(hint, time));
+    this.loads = made.catch(() => {});
+    this.current = made;
+    made.catch(() => {
+      // A failed load may not have read what it was told of: read everything next time.
+      if (this.current === made) this.current = undefined;
+      this.everything = true;
+    });
+    return made;
+  }
+
+  private async load(changed: ChangeHint | undefined, time: StageTimer = stageTimer({})): Promise<SiteState> {
+    const timings: Record<string, number> = {};
+    const timed: StageTimer = (stage, f) => stageTimer(timings)(stage, () => time(stage, f));
+    const reusable = this.reusable && changed && onlyMarkdownChanged(changed, this.reusable.config) ? this.reusable : undefined;
+    this.reusable = undefined;
+    const site = await loadSite({ ...this.options, collect: this.collect, reusable, changed: reusable ? changed : undefined }, timed);
+    this.reusable = { config: site.config, sidebars: site.userSidebars, apis: site.apis };
+    const { config } = site;
+    const assets = new AssetRegistry(config.baseUrl, config.roots);
+    const graph = await timed('graph', () => buildSiteGraph(graphInput(site)));
+    const context: TransformContext = { ...transformContext(site, assets, this.transformed), langs: siteLanguages(site.pages) };
+    return { site, graph, shell: siteShell(site), assets, context, redirects: siteRedirects(site, graph, false).map, timings };
+  }
+
+  /** Adds the transforms kept on disk by earlier runs to the memo, once (those made since win). */
+  loadDiskCache(config: ResolvedConfig): Promise<void> {
+    const dir = cacheDirOf(this.options, config);
+    this.diskCache ??= dir
+      ? loadTransformCache(dir).then((disk) => {
+          for (const [key, value] of disk) if (!this.transformed.has(key)) this.transformed.set(key, value);
+        })
+      : Promise.resolve();
+    return this.diskCache;
+  }
+
+  bundle(state: SiteState): Promise<ClientBundle> {
+    return bundleClient(state.shell.shell, state.site.config.baseUrl, this.bundles);
+  }
+
+  /** A doc's content by id, from the transforms given (see pageWithContent). */
+  static contentOf(state: SiteState, transformed: Map<string, TransformedPage>): (id: string) => PageContent | undefined {
+    const sources = new Map(state.site.pages.map((p) => [p.id, p]));
+    return (id) => {
+      const source = sources.get(id);
+      const t = transformed.get(id);
+      return source && t ? pageContent(source, t) : undefined;
+    };
+  }
+
+  /**
+   * What the site has at a URL path, made when asked: a page or its data chunk (transforming that
+   * page and the docs its cards describe, nothing else), the client bundle, a sidebar file, a
+   * static file or an image a page uses; the 404 page for any other page path; undefined for
+   * anything else (the search index, which only a build makes).
+   */
+  async respond(urlPath: string): Promise<SiteResponse | undefined> {
+    const state = await this.state();
+    const served = this.servedFiles(state);
+    const file = (await served.files).get(urlPath);
+    if (file !== undefined) return { name: urlPath, body: file, status: 200 };
+    const chunk = DATA_CHUNK.exec(urlPath);
+    const route = chunk ? normaliseRoute(`/${chunk[1]}`) : normaliseRoute(urlPath);
+    const page = state.graph.pages.get(route);
+    const { config } = state.site;
+    const render = { graph: state.graph, shell: state.shell.shell, bundle: await this.bundle(state), siteUrl: config.user.url, favicon: config.user.favicon, image: config.user.image };
+    if (page) {
+      const ids = [page.id, ...(page.cards ?? []).flatMap((c) => (c.descriptionOf === undefined ? [] : [c.descriptionOf]))];
+      const needed = state.site.pages.filter((p) => ids.includes(p.id));
+      const transformed = await transformPages(needed, state.context);
+      const made = renderRoute({ ...render, cache: this.rendered }, pageWithContent(page, Site.contentOf(state, transformed)), await served.sidebarFiles);
+      return chunk ? { name: 'data.json', body: made.json, status: 200 } : { name: 'index.html', body: made.html, status: 200 };
+    }
+    const found = await staticFile(state, urlPath);
+    if (found) return found;
+    return chunk || !path.extname(urlPath) ? { name: '404.html', body: renderNotFound(render), status: 404 } : undefined;
+  }
+
+  /** The bundle's files and the sidebar files, by URL path, made once per state. */
+  private servedFiles(state: SiteState) {
+    if (this.served?.state !== state) {
+      const files = new Map<string, string | Uint8Array>();
+      const memory: OutputSink = {
+        begin: async () => {},
+        write: async (relPath, contents) => void files.set(`/${relPath}`, contents),
+        copy: async () => {},
+        commit: async () => {},
+        abort: async () => {},
+      };
+      const sidebarFiles = writeSidebarFiles({ graph: state.graph, shell: state.shell.shell, writer: memory });
+      const bundled = this.bundle(state).then(async (bundle) => {
+        for (const f of bundle.files) files.set(`/${f.path}`, f.contents);
+        await sidebarFiles;
+        return files;
+      });
+      this.served = { state, files: bundled, sidebarFiles };
+    }
+    return this.served;
+  }
+}
+
+/** A file of the static folder, or an image a page of this state uses: read when asked for. */
+async function staticFile(state: SiteState, urlPath: string): Promise<SiteResponse | undefined> {
+  const { assets, site } = state;
+  const image = [...assets.urls].find(([, url]) => url === urlPath)?.[0];
+  // Only files the build checks: an image a page uses, or a listed file of the static folder.
+  const file = image ? assets.files.get(image) : site.staticFiles.find((f) => f.rel === urlPath.slice(1))?.real;
+  if (!file) return undefined;
+  const body = await readFile(file).catch(() => undefined);
+  return body && { name: file, body, status: 200 };
+}
+
+/** Times a stage into a record of stage → milliseconds. */
+export type StageTimer = <T>(stage: string, f: () => Promise<T> | T) => Promise<T>;
+
+export function stageTimer(timings: Record<string, number>): StageTimer {
+  return async (stage, f) => {
+    const t0 = performance.now();
+    try {
+      return await f();
+    } finally {
+      timings[stage] = Math.round(performance.now() - t0);
+    }
+  };
+}
+
+/** The site's sources, read and validated: where a build and the on-demand renderer start. */
+export interface LoadedSite {
+  config: ResolvedConfig;
+  /** Markdown pages, then the generated ones (API operations, the search page). */
+  pages: SourcePage[];
+  /** Draft pages this build leaves out: sidebars skip them, and a link to one says why it is broken. */
+  drafts: SourcePage[];
+  categories: Map<string, CategoryMeta>;
+  /** The static folder's files, copied to the output as they are. */
+  staticFiles: ListedFile[];
+  apis: CollectedApis;
+  /** The sidebars file's sidebars, with the API sidebars placed. */
+  sidebars: SidebarsConfig;
+  /** The sidebars file's sidebars as it exports them. */
+  userSidebars: SidebarsConfig;
+}
+
+export function cacheDirOf(options: Pick<SiteOptions, 'cacheDir'>, config: ResolvedConfig): string | undefined {
+  return options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(config.rootDir, '.docsgen-cache'));
+}
+
+interface LoadOptions extends SiteOptions {
+  /** Pages read before, by file: files the watcher did not report are not read again. */
+  collect?: CollectCache;
+  /** The config, sidebars and API pages of the load before, when only markdown files changed since. */
+  reusable?: { config: ResolvedConfig; sidebars: SidebarsConfig; apis: CollectedApis };
+  /** From the file watcher: what changed since the load before (trusted only with `reusable`). */
+  changed?: ChangeHint;
+}
+
+/** Reads and validates every source: the config, the pages, the OpenAPI documents, the static folder and the sidebars. */
+export async function loadSite(options: LoadOptions, time: StageTimer): Promise<LoadedSite> {
+  const { reusable } = options;
+  const config = reusable?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
+  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, config.pageRoots, options.collect, reusable ? options.changed : undefined));
+  const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config, cacheDirOf(options, config))));
+  const statics = await time('static', () => collectStaticFiles(config));
+  failOnErrors([...docs.diagnostics, ...apis.diagnostics, ...statics.diagnostics]);
+  const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));
+  const isLeftOut = (p: SourcePage) => !options.drafts && p.frontmatter.draft === true;
+  return {
+    config,
+    pages: [...docs.pages.filter((p) => !isLeftOut(p)), ...apis.pages, ...searchPages(config)],
+    drafts: docs.pages.filter(isLeftOut),
+    categories: docs.categories,
+    staticFiles: statics.files,
+    apis,
+    sidebars: withApiSidebars(userSidebars, config, apis.sidebars, apis.indexIds),
+    userSidebars,
+  };
+}
+
+/**
+ * An OpenAPI document's pages. Validating the document and making its pages takes a second or two
+ * for the Unleash API, which `serve --watch` used to pay before serving its first page, so they are
+ * kept on disk for as long as the document's text, its source settings and the compiler are the same.
+ */
+async function apiPages(source: OpenApiSourceConfig, text: string, file: string, routeBase: string, roots: SourceRoots, cacheDir: string | undefined): Promise<ApiPages & { diagnostics: Diagnostic[] }> {
+  // The id's hash keeps apart ids that read the same once made safe for a file name (`a.b`, `a_b`).
+  const name = `openapi-${source.id.replace(/[^\w-]/g, '_')}-${createHash('sha256').update(source.id).digest('hex').slice(0, 8)}`;
+  const key = createHash('sha256').update(JSON.stringify([source, file, routeBase])).update('\0').update(text).digest('hex');
+  const cached = cacheDir ? await readCached<ApiPages & { diagnostics: Diagnostic[] }>(cacheDir, name, key) : undefined;
+  if (cached) return cached;
+  const api = await parseOpenApi(source, text, file, roots);
+  const code = await createCodeHighlighter(API_CODE_LANGUAGES);
+  let built: ApiPages & { diagnostics: Diagnostic[] };
+  try {
+    built = { ...buildApiPages(api, routeBase, code.highlight), diagnostics: api.diagnostics };
+  } finally {
+    code.dispose();
+  }
+  if (cacheDir) await writeCached(cacheDir, name, key, built);
+  return built;
+}
+
+/** What the transform of any of the site's pages needs to know about the others. */
+export function transformContext(site: LoadedSite, assets: AssetRegistry, cache: Map<string, TransformedPage>): TransformContext {
+  return {
+    toc: site.config.toc,
+    routes: site.pages.map((p) => [p.file, p.route]),
+    rootDir: site.config.rootDir,
+    assets,
+    cache,
+  };
+}
+
+export function graphInput(site: LoadedSite): GraphInput {
+  const { config, apis } = site;
+  return {
+    sources: site.pages,
+    categories: site.categories,
+    sidebars: site.sidebars,
+    sidebarFile: config.sidebarFile,
+    routeBase: config.routeBasePath,
+    apiSidebars: apis.sidebars,
+    leftOut: new Set(site.drafts.map((p) => p.id)),
+    editUrl: editUrlOf(config),
+  };
+}
+
+/** The config's docs.editUrl as a function of a markdown page; generated pages have no file to edit. */
+function editUrlOf(config: ResolvedConfig): GraphInput['editUrl'] {
+  const editUrl = config.user.docs?.editUrl;
+  if (!editUrl) return undefined;
+  return (source) => {
+    if (source.prebuilt || !source.file.startsWith(config.docsDir + path.sep)) return undefined;
+    const docPath = path.relative(config.docsDir, source.file).split(path.sep).join('/');
+    if (typeof editUrl === 'function') return editUrl({ docPath, docId: source.id, route: source.route });
+    const fromRoot = path.relative(config.rootDir, source.file).split(path.sep).join('/');
+    return editUrl.replace(/\/?$/, '/') + fromRoot;
+  };
+}
+
+/** `checkAnchors`: the graph's pages have their headings (not the outlines of on-demand pages). */
+export function siteRedirects(site: LoadedSite, graph: SiteGraph, checkAnchors = true) {
+  const headingIds = checkAnchors ? (route: string) => graph.pages.get(route)?.headingIds : undefined;
+  return resolveRedirects(allRedirects(site.config, [...graph.pages.keys()]), new Set(graph.pages.keys()), rel(site.config.configFile), headingIds);
+}
+
+export function siteShell(site: LoadedSite) {
+  const docRoutes = new Map(site.pages.map((p) => [p.id, p.route]));
+  return resolveShellConfig(site.config, (id) => docRoutes.get(id));
+}
+
+export interface CollectedApis {
+  pages: SourcePage[];
+  sidebars: Map<string, SidebarItemConfig[]>;
+  indexIds: Map<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+async function collectApis(config: ResolvedConfig, cacheDir: string | undefined): Promise<CollectedApis> {
+  const out: CollectedApis = { pages: [], sidebars: new Map(), indexIds: new Map(), diagnostics: [] };
+  for (const source of config.user.openapi ?? []) {
+    try {
+      const { text, file } = await readOpenApiText(source, config.siteDir, config.roots, out.diagnostics);
+      const built = await apiPages(source, text, file, config.routeBasePath, config.roots, cacheDir);
+      out.pages.push(...built.pages);
+      out.sidebars.set(source.id, built.sidebar);
+      out.indexIds.set(source.id, built.indexId);
+      out.diagnostics.push(...built.diagnostics);
+    } catch (e) {
+      if (isOpenApiFailure(e)) out.diagnostics.push(...e.diagnostics);
+      else throw e;
+    }
+  }
+  return out;
+}
+
+/**
+ * The static folder's files. Everything in it is published, so a link in it may only lead to
+ * another place in it: one into the site folder would publish the config or a `.env` beside it.
+ */
+async function collectStaticFiles(config: ResolvedConfig): Promise<{ files: ListedFile[]; diagnostics: Diagnostic[] }> {
+  if (!config.staticDir) return { files: [], diagnostics: [] };
+  const staticDir = config.staticDir;
+  const listing = await listFiles(staticDir, sourceRoots([staticDir]), { dir: () => true, file: () => true });
+  return { files: listing.files, diagnostics: listing.escapes.map((f) => linkOutsideError(staticDir, f, 'the static folder')) };
+}
+
+/** Appends an API category to a source's sidebar unless the sidebar places it itself. */
+function withApiSidebars(sidebars: SidebarsConfig, config: ResolvedConfig, apiSidebars: Map<string, SidebarItemConfig[]>, indexIds: Map<string, string>): SidebarsConfig {
+  const placed = (items: SidebarItemConfig[], id: string): boolean =>
+    items.some((i) => typeof i === 'object' && ((i.type === 'openapi' && i.id === id) || (i.type === 'category' && placed(i.items, id))));
+  const result = { ...sidebars };
+  for (const source of config.user.openapi ?? []) {
+    const target = source.sidebar;
+    if (!target || !apiSidebars.has(source.id)) continue;
+    const items = result[target] ?? [];
+    if (!placed(items, source.id)) {
+      const index = indexIds.get(source.id);
+      result[target] = [
+        ...items,
+        { type: 'category', label: 'API reference', ...(index ? { link: { type: 'doc' as const, id: index } } : {}), items: [{ type: 'openapi', id: source.id }] },
+      ];
+    }
+  }
+  return result;
+}
+
+function allRedirects(config: ResolvedConfig, routes: string[]): RedirectConfig[] {
+  const list = [...(config.user.redirects ?? [])];
+  const create = config.user.createRedirects;
+  if (create) {
+    for (const route of routes.sort()) {
+      const from = create(route);
+      if (from && from.length) list.push({ from, to: route });
+    }
+  }
+  return list;
+}
+
+/** Markdown files are never imported by the config or the sidebars, so editing one cannot change them. */
+function onlyMarkdownChanged(changed: ChangeHint, config: ResolvedConfig): boolean {
+  const docsDir = config.docsDir + path.sep;
+  return !changed.structural && [...changed.files].every((f) => f.startsWith(docsDir) && /\.mdx?$/.test(f));
+}
+
+export function failOnErrors(diagnostics: Diagnostic[]): void {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (!errors.length) return;
+  const failure = new DocsgenError(sortDiagnostics(errors));
+  failure.warnings = sortDiagnostics(diagnostics.filter((d) => d.severity === 'warning'));
+  throw failure;
+}
+
+async function loadSidebars(config: ResolvedConfig): Promise<SidebarsConfig> {
+  if (!config.sidebarFile || !existsSync(config.sidebarFile)) {
+    // Without a sidebars file every doc goes in one autogenerated sidebar, as in Docusaurus.
+    return { docs: [{ type: 'autogenerated', dirName: '.' }] };
+  }
+  const value = await importSiteModule(config.sidebarFile);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new DocsgenError(error('invalid-sidebar', { file: rel(config.sidebarFile) }, 'sidebars file must export an object of sidebars', 'export default { documentation: [ ... ] }'));
+  }
+  return value as SidebarsConfig;
+}
