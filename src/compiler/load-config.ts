@@ -10,6 +10,7 @@ import { DocsgenError, error, sortDiagnostics, type Diagnostic, type SourceLocat
 
 import { packageRoot } from './package-root.ts';
 import { sourceRoots, type SourceRoots } from './source-files.ts';
+import { rel } from './rel-path.ts';
 
 /** Bundles a TS/JS module (ESM or CommonJS) and returns its default export. */
 export async function importSiteModule(file: string): Promise<unknown> {
@@ -190,7 +191,4 @@ function locate(source: string, key: string): { line: number; column: number } |
   return { line: before.length, column: before[before.length - 1].length + 1 };
 }
 
-export function rel(file: string): string {
-  const r = path.relative(process.cwd(), file);
-  return r.startsWith('..') ? file : r.split(path.sep).join('/');
-}
+export { rel };

@@ -5,7 +5,7 @@ import { realpathSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { error, type Diagnostic } from './errors.ts';
-import { rel } from './load-config.ts';
+import { rel } from './rel-path.ts';
 
 /** Real paths of the folders sources may come from: the content, site and static folders. */
 export type SourceRoots = readonly string[];

@@ -1,0 +1,8 @@
+// How diagnostics name a file: relative to where docsgen runs, with forward slashes. A module of
+// its own, so that anything may name files without importing the config loader.
+import path from 'node:path';
+
+export function rel(file: string): string {
+  const r = path.relative(process.cwd(), file);
+  return r.startsWith('..') ? file : r.split(path.sep).join('/');
+}
