@@ -116,7 +116,7 @@ async function buildSite(options: BuildOptions, core: Site, state: SiteState, ti
       await writer.commit();
     });
     // Once per site: `serve --watch` would otherwise write the whole cache again at every save.
-    if (cacheDir && !core.persisted) await persistTransformCache(cacheDir, core.transformed, keysBefore, time);
+    if (cacheDir && !core.persisted) await persistTransformCache(cacheDir, core.transformed, keysBefore, config.rootDir, time);
     core.persisted = true;
   } catch (e) {
     await writer.abort();
@@ -177,9 +177,9 @@ export async function checkTransformed(
 }
 
 /** Saves the transform cache when this run added to it: an unchanged site writes nothing. */
-export async function persistTransformCache(cacheDir: string, transformed: Map<string, TransformedPage>, keysBefore: Set<string>, time: StageTimer): Promise<void> {
+export async function persistTransformCache(cacheDir: string, transformed: Map<string, TransformedPage>, keysBefore: Set<string>, rootDir: string, time: StageTimer): Promise<void> {
   const changed = transformed.size !== keysBefore.size || [...transformed.keys()].some((k) => !keysBefore.has(k));
-  if (changed) await time('cache', () => saveTransformCache(cacheDir, transformed));
+  if (changed) await time('cache', () => saveTransformCache(cacheDir, transformed, rootDir));
 }
 
 /**

@@ -52,7 +52,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
     transformed = scope.transformed;
   } else {
     transformed = await time('transform', () => transformPages(site.pages, { ...context, prune: true }));
-    if (cacheDir) await persistTransformCache(cacheDir, core.transformed, keysBefore, time);
+    if (cacheDir) await persistTransformCache(cacheDir, core.transformed, keysBefore, config.rootDir, time);
   }
   const sources = scope ? site.pages.filter((p) => scope.pages.has(p)) : site.pages;
   // No bundle is made: its file names, hashed and in a folder of their own, cannot clash with content.

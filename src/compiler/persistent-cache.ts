@@ -2,44 +2,62 @@
 // the pages of OpenAPI documents. Everything is keyed by the compiler's own code too, so a change to
 // docsgen itself never reuses stale output.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { packageRoot } from './package-root.ts';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TransformedPage } from './transform-markdown.ts';
 
-let codeHash: string | undefined | null;
+let codeHash: string | undefined;
 
-/** Hash of the running compiler bundle; null when running from sources (tests), where caching is off. */
-function compilerHash(): string | null {
+/**
+ * Hash of the running compiler: of its bundle, or when it runs from its TypeScript sources (the
+ * tests), of every source file, so an edit to docsgen never reuses output an older one made.
+ */
+function compilerHash(): string {
   if (codeHash !== undefined) return codeHash;
   const self = fileURLToPath(import.meta.url);
-  codeHash = self.endsWith('.js') && existsSync(self) ? createHash('sha256').update(readFileSync(self)).digest('hex').slice(0, 16) : null;
+  const h = createHash('sha256');
+  if (self.endsWith('.js')) h.update(readFileSync(self));
+  else for (const file of sourceFiles(path.join(packageRoot(), 'src'))) h.update(file).update('\0').update(readFileSync(file));
+  codeHash = h.digest('hex').slice(0, 16);
   return codeHash;
 }
 
-function cacheFile(dir: string): string | null {
-  const hash = compilerHash();
-  return hash ? path.join(dir, `transform-${hash}.json`) : null;
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .sort();
 }
 
-export async function loadTransformCache(dir: string): Promise<Map<string, TransformedPage>> {
+function cacheFile(dir: string): string {
+  return path.join(dir, `transform-${compilerHash()}.json`);
+}
+
+/**
+ * Transformed pages as the last run left them. Image files are kept relative to the project's
+ * root, as cache keys name pages (transform-markdown.ts): a cache restored into a checkout at
+ * another path (a CI cache) is used there.
+ */
+export async function loadTransformCache(dir: string, rootDir: string): Promise<Map<string, TransformedPage>> {
   const file = cacheFile(dir);
-  if (!file || !existsSync(file)) return new Map();
+  if (!existsSync(file)) return new Map();
   try {
-    return new Map(JSON.parse(await readFile(file, 'utf8')) as [string, TransformedPage][]);
+    const entries = JSON.parse(await readFile(file, 'utf8')) as [string, TransformedPage][];
+    return new Map(entries.map(([key, page]) => [key, withImageFiles(page, (f) => path.resolve(rootDir, f))]));
   } catch {
     // A damaged cache is only a slower build.
     return new Map();
   }
 }
 
-export async function saveTransformCache(dir: string, cache: Map<string, TransformedPage>): Promise<void> {
+export async function saveTransformCache(dir: string, cache: Map<string, TransformedPage>, rootDir: string): Promise<void> {
   const file = cacheFile(dir);
-  if (!file) return;
   await mkdir(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify([...cache]));
+  const portable = [...cache].map(([key, page]) => [key, withImageFiles(page, (f) => path.relative(rootDir, f).split(path.sep).join('/'))]);
+  await writeFile(tmp, JSON.stringify(portable));
   await rename(tmp, file);
   // Caches of other compiler builds can never be used again.
   for (const name of await readdir(dir)) {
@@ -47,15 +65,18 @@ export async function saveTransformCache(dir: string, cache: Map<string, Transfo
   }
 }
 
+function withImageFiles(page: TransformedPage, map: (file: string) => string): TransformedPage {
+  if (!page.images.some((img) => img.file)) return page;
+  return { ...page, images: page.images.map((img) => (img.file ? { ...img, file: map(img.file) } : img)) };
+}
+
 /**
  * A value kept under a name until its inputs change: `key` is a hash of them. Undefined when there
- * is none, it was made from other inputs or by another compiler, or caching is off (tests run from
- * sources).
+ * is none, or it was made from other inputs or by another compiler.
  */
 export async function readCached<T>(dir: string, name: string, key: string): Promise<T | undefined> {
-  const hash = compilerHash();
-  const file = hash && path.join(dir, `${name}-${hash}.json`);
-  if (!file || !existsSync(file)) return undefined;
+  const file = path.join(dir, `${name}-${compilerHash()}.json`);
+  if (!existsSync(file)) return undefined;
   try {
     const entry = JSON.parse(await readFile(file, 'utf8')) as { key: string; value: T };
     return entry.key === key ? entry.value : undefined;
@@ -66,7 +87,6 @@ export async function readCached<T>(dir: string, name: string, key: string): Pro
 
 export async function writeCached(dir: string, name: string, key: string, value: unknown): Promise<void> {
   const hash = compilerHash();
-  if (!hash) return;
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name}-${hash}.json`);
   const tmp = `${file}.${process.pid}.tmp`;

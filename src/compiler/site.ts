@@ -33,6 +33,8 @@ export interface SiteOptions {
   cacheDir?: string | false;
   /** Build the pages marked `draft: true` too: the writers' loop does, a site to publish does not. */
   drafts?: boolean;
+  /** Worker threads for transforming many pages at once; default: DOCSGEN_WORKERS, else one per core but the main thread. */
+  workers?: number;
 }
 
 /** The site as its sources are now: everything made from them without transforming a page. */
@@ -130,7 +132,7 @@ export class Site {
     const { config } = site;
     const assets = new AssetRegistry(config.baseUrl, config.roots);
     const graph = await timed('graph', () => buildSiteGraph(graphInput(site)));
-    const context: TransformContext = { ...transformContext(site, assets, this.transformed), langs: siteLanguages(site.pages) };
+    const context: TransformContext = { ...transformContext(site, assets, this.transformed), langs: siteLanguages(site.pages), ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}) };
     return { site, graph, shell: siteShell(site), assets, context, redirects: siteRedirects(site, graph, false).map, timings };
   }
 
@@ -138,7 +140,7 @@ export class Site {
   loadDiskCache(config: ResolvedConfig): Promise<void> {
     const dir = cacheDirOf(this.options, config);
     this.diskCache ??= dir
-      ? loadTransformCache(dir).then((disk) => {
+      ? loadTransformCache(dir, config.rootDir).then((disk) => {
           for (const [key, value] of disk) if (!this.transformed.has(key)) this.transformed.set(key, value);
         })
       : Promise.resolve();

@@ -26,7 +26,7 @@ import { error, type Diagnostic, type RuleId } from './errors.ts';
 import { MAX_NESTING_DEPTH, pageShapeProblem } from './limits.ts';
 import { rel } from './load-config.ts';
 import { escapeHtml } from './escape-html.ts';
-import { transformInWorkers, workerCount } from './transform-workers.ts';
+import { defaultWorkers, transformInWorkers } from './transform-workers.ts';
 
 export interface TransformedPage {
   /** The page's content; a page whose markdown has no h1 gets its title as one, first. */
@@ -60,6 +60,8 @@ export interface TransformContext {
   cache?: Map<string, TransformedPage>;
   /** Drop the cache's entries for pages not given: for a call given every page of the site. */
   prune?: boolean;
+  /** Worker threads for a transform of many pages (see transform-workers.ts); by default one per core but this one. */
+  workers?: number;
   /** Grammars to load, when the pages given are not the whole site (see TransformOptions.langs). */
   langs?: string[];
   /** Leave this thread out of a parallel transform: it has requests to answer meanwhile. */
@@ -132,7 +134,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   }
   const langs = ctx.checkOnly ? [] : (ctx.langs ?? siteLanguages(pages));
   const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
-  const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() + (ctx.keepThreadFree ? 1 : 0) : 0;
+  const workers = todo.length >= PARALLEL_MIN_PAGES ? (ctx.workers ?? defaultWorkers()) + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
   const onDone = inOrder && ((i: number, result: TransformedPage) => inOrder(todo[i].page, result));

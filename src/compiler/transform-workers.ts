@@ -2,19 +2,21 @@
 // and worker threads. Pages keep their order.
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { packageRoot } from './package-root.ts';
 import type { SourcePage } from './collect-docs.ts';
 import type { TransformedPage, TransformOptions } from './transform-markdown.ts';
 
-/** The compiled worker beside the compiled CLI; not used when running from TypeScript sources (tests). */
+/** The compiled worker beside the compiled CLI (scripts/compile-cli.mjs makes both; the tests' setup too). */
 const WORKER_FILE = path.join(packageRoot(), 'dist/transform-worker.js');
 
-/** Worker threads to start besides this one (which transforms a share too). */
-export function workerCount(): number {
-  if (!fileURLToPath(import.meta.url).endsWith('.js') || !existsSync(WORKER_FILE)) return 0;
+/**
+ * Worker threads to start besides this one (which transforms a share too), when the caller does
+ * not say: `DOCSGEN_WORKERS`, else one per core but this one; none without the compiled worker.
+ */
+export function defaultWorkers(): number {
+  if (!existsSync(WORKER_FILE)) return 0;
   const wanted = Number(process.env.DOCSGEN_WORKERS ?? availableParallelism() - 1);
   return Math.max(0, Math.min(7, wanted));
 }

@@ -1,6 +1,6 @@
 // The site core (src/compiler/site.ts): a route made on demand is the route the build writes, and
 // a change makes again only what depends on it.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/compiler/build.ts';
@@ -54,4 +54,48 @@ describe('the site core', () => {
     expect(made).toHaveLength(1);
     expect(made[0].html).toContain('Added by the test.');
   });
+});
+
+describe('workers and the persistent cache, as options', () => {
+  /** A site of `n` pages with code in several languages: enough pages for the transform to use workers. */
+  function manyPages(n: number): string {
+    const root = tempDir('docsgen-many-');
+    cpSync(fixture('good-site'), root, { recursive: true });
+    for (let i = 0; i < n; i++) {
+      const lang = ['ts', 'python', 'go', 'sh'][i % 4];
+      writeFileSync(path.join(root, `content/docs/guides/page-${i}.md`), `---\ntitle: Page ${i}\n---\n\nText of page ${i}, see [the intro](../intro.md).\n\n## Part ${i}\n\n\`\`\`${lang}\nvalue = ${i}\n\`\`\`\n`);
+    }
+    return root;
+  }
+
+  it('transforms in worker threads when asked, to the same output as in this thread', async () => {
+    const root = manyPages(48);
+    const cfg = path.join(root, 'site/docsgen.config.ts');
+    await build({ config: cfg, outDir: path.join(root, 'one'), cacheDir: false, workers: 0 });
+    await build({ config: cfg, outDir: path.join(root, 'three'), cacheDir: false, workers: 2 });
+    for (const route of ['/guides/page-0', '/guides/page-47', '/']) {
+      expect(readFileSync(path.join(root, 'three', htmlPathOf(route)), 'utf8'), route).toBe(readFileSync(path.join(root, 'one', htmlPathOf(route)), 'utf8'));
+    }
+  }, 120_000);
+
+  it('keeps transforms on disk that a copy of the project at another path uses as they are', async () => {
+    const a = manyPages(3);
+    await build({ config: path.join(a, 'site/docsgen.config.ts'), outDir: path.join(a, 'build'), cacheDir: path.join(a, 'cache') });
+    const saved = readdirSync(path.join(a, 'cache')).filter((f) => f.startsWith('transform-'));
+    expect(saved).toHaveLength(1);
+    const before = readFileSync(path.join(a, 'cache', saved[0]), 'utf8');
+    // Image files are kept relative to the project, not at the checkout's own path.
+    const images = (JSON.parse(before) as [string, { images: { file?: string }[] }][]).flatMap(([, t]) => t.images.flatMap((i) => i.file ?? []));
+    expect(images.length).toBeGreaterThan(0);
+    for (const file of images) expect(path.isAbsolute(file), file).toBe(false);
+    // Restored elsewhere, with the first checkout gone (its absolute paths lead nowhere).
+    const b = tempDir('docsgen-moved-');
+    cpSync(a, b, { recursive: true });
+    rmSync(a, { recursive: true, force: true });
+    const core = new Site({ config: path.join(b, 'site/docsgen.config.ts'), cacheDir: path.join(b, 'cache') });
+    await build({ config: core.options.config, outDir: path.join(b, 'build'), site: core });
+    // Every page came from the cache: nothing new was transformed, so the file was not written again.
+    expect(readFileSync(path.join(b, 'cache', saved[0]), 'utf8')).toBe(before);
+    expect(core.transformed.size).toBeGreaterThan(3);
+  }, 120_000);
 });
