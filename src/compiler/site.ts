@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadConfig, importSiteModule, rel, type ResolvedConfig } from './load-config.ts';
 import { collectDocs, type CategoryMeta, type ChangeHint, type CollectCache, type SourcePage } from './collect-docs.ts';
-import { siteLanguages, transformPages, type TransformContext, type TransformedPage } from './transform-markdown.ts';
+import { HighlightCache, siteLanguages, transformPages, type TransformContext, type TransformedPage } from './transform-markdown.ts';
 import { buildSiteGraph, pageContent, pageWithContent, type GraphInput, type PageContent, type SiteGraph } from './site-graph.ts';
 import { resolveShellConfig } from './shell-config.ts';
 import { bundleClient, type BundleMemo, type ClientBundle } from './bundle-client.ts';
@@ -75,6 +75,8 @@ export class Site {
   /** Route → its last render and what it was made from. */
   readonly rendered = new Map<string, RenderedPage>();
   readonly bundles: BundleMemo = {};
+  /** Code blocks highlighted in this thread: an edit to prose leaves them as they were. */
+  readonly highlights = new HighlightCache();
   /** Whether a build saved the transforms to disk already (once per site: see build.ts). */
   persisted = false;
   private readonly collect: CollectCache = { files: new Map() };
@@ -132,7 +134,7 @@ export class Site {
     const { config } = site;
     const assets = new AssetRegistry(config.baseUrl, config.roots);
     const graph = await timed('graph', () => buildSiteGraph(graphInput(site)));
-    const context: TransformContext = { ...transformContext(site, assets, this.transformed), langs: siteLanguages(site.pages), ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}) };
+    const context: TransformContext = { ...transformContext(site, assets, this.transformed), langs: siteLanguages(site.pages), highlights: this.highlights, ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}) };
     return { site, graph, shell: siteShell(site), assets, context, redirects: siteRedirects(site, graph, false).map, timings };
   }
 

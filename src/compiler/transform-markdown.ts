@@ -62,6 +62,8 @@ export interface TransformContext {
   prune?: boolean;
   /** Worker threads for a transform of many pages (see transform-workers.ts); by default one per core but this one. */
   workers?: number;
+  /** Highlighted code blocks to reuse in this thread (see HighlightCache). */
+  highlights?: HighlightCache;
   /** Grammars to load, when the pages given are not the whole site (see TransformOptions.langs). */
   langs?: string[];
   /** Leave this thread out of a parallel transform: it has requests to answer meanwhile. */
@@ -136,11 +138,11 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? (ctx.workers ?? defaultWorkers()) + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
-  const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
+  const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options);
   const onDone = inOrder && ((i: number, result: TransformedPage) => inOrder(todo[i].page, result));
   // Nothing to do must not load the grammars (a second or more): a run whose pages all come from the cache.
   const results =
-    workers > 0 ? await transformInWorkers(todo.map((t) => t.page), options, workers, here, onDone) : todo.length ? await transformInline(todo.map((t) => t.page), options) : [];
+    workers > 0 ? await transformInWorkers(todo.map((t) => t.page), options, workers, here, onDone) : todo.length ? await transformInline(todo.map((t) => t.page), options, ctx.highlights) : [];
   todo.forEach(({ page, key }, i) => {
     const result = results[i];
     if (workers === 0) inOrder?.(page, result);
@@ -186,20 +188,21 @@ function inOrderCalls(pages: SourcePage[], call: (page: SourcePage, result: Tran
 }
 
 /** Transforms pages in this thread (also what each worker runs). */
-export async function transformInline(pages: SourcePage[], options: TransformOptions, reuseHighlights = true): Promise<TransformedPage[]> {
-  const processors = options.checkOnly ? checkingProcessors() : await highlightingProcessors(options.langs, reuseHighlights);
+export async function transformInline(pages: SourcePage[], options: TransformOptions, highlights?: HighlightCache): Promise<TransformedPage[]> {
+  const processors = options.checkOnly ? checkingProcessors() : await highlightingProcessors(options.langs, highlights);
   const assets = new AssetRegistry(options.baseUrl, options.roots);
   const routeOfFile = routeLookup(options.routes);
   return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, rootDir: options.rootDir, assets, checkOnly: options.checkOnly }, processors));
 }
 
-async function highlightingProcessors(langs: string[], reuseHighlights: boolean): Promise<Processors> {
+async function highlightingProcessors(langs: string[], highlights: HighlightCache | undefined): Promise<Processors> {
   const highlighter = await getHighlighter(langs);
+  if (!highlights) return processorsFor(highlighter, undefined);
   // A grammar loaded since can change how embedded code in another language highlights.
   const loaded = highlighter.getLoadedLanguages().length;
-  if (highlights.size > MAX_CACHED_HIGHLIGHTS || loaded !== highlightsLanguages) highlights.clear();
-  highlightsLanguages = loaded;
-  return processorsFor(highlighter, reuseHighlights ? highlights : undefined);
+  if (highlights.blocks.size > MAX_CACHED_HIGHLIGHTS || loaded !== highlights.languages) highlights.blocks.clear();
+  highlights.languages = loaded;
+  return processorsFor(highlighter, highlights.blocks);
 }
 
 /**
@@ -241,13 +244,17 @@ function cacheKey(page: SourcePage, ctx: TransformContext): string {
 }
 
 /**
- * Highlighted code blocks by language, meta and code, in this thread: in `serve --watch` an edit to
- * a page's prose leaves its code blocks as they were, and highlighting is most of a transform.
- * Workers of a cold build do not keep one (no block repeats often enough to pay for the memory).
+ * Highlighted code blocks by language, meta and code, kept by the site core (site.ts) for the
+ * transforms made in its thread: in `serve --watch` an edit to a page's prose leaves its code
+ * blocks as they were, and highlighting is most of a transform. Workers of a cold build keep none
+ * (no block repeats often enough to pay for the memory).
  */
-const highlights = new Map<string, Root>();
+export class HighlightCache {
+  readonly blocks = new Map<string, Root>();
+  /** How many grammars the highlighter had loaded when the blocks were made. */
+  languages = 0;
+}
 const MAX_CACHED_HIGHLIGHTS = 5000;
-let highlightsLanguages = 0;
 
 /** One processor per set of GFM gates (see gfm-per-page.ts), and one with all of GFM. */
 type Processors = (gates?: GfmGates) => Processor;

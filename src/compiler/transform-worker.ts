@@ -19,7 +19,7 @@ let queue = Promise.resolve();
 parentPort!.on('message', (chunk: WorkerChunk) => {
   queue = queue.then(async () => {
     // Highlights are not kept: a cold build's code blocks rarely repeat.
-    const pages = await transformInline(chunk.pages, options, false);
+    const pages = await transformInline(chunk.pages, options);
     parentPort!.postMessage({ id: chunk.id, pages } satisfies WorkerAnswer);
   });
 });
