@@ -241,7 +241,8 @@ async function fallbackWarning(config: ResolvedConfig, fellBack: { d: RemoteDocu
   for (const { d, reason } of fellBack.sort((a, b) => a.d.name.localeCompare(b.d.name))) byReason.set(reason, [...(byReason.get(reason) ?? []), d.name]);
   const list = [...byReason].map(([reason, names]) => `${names.join(', ')} (${reason})`).join('; ');
   const n = fellBack.length;
-  const at = await configLocation(config, 'remoteContent');
+  // The key in the config's object (`remoteContent: [` or `remoteContent,`), not an import of it.
+  const at = await configLocation(config, /^([ \t]*)remoteContent\b\s*[:,]/m);
   return warning('remote-content', at, `${n} remote document${n === 1 ? '' : 's'} could not be fetched; built from ${n === 1 ? 'its' : 'their'} committed snapshot${n === 1 ? '' : 's'}: ${list}`, 'these pages may be out of date; docsgen snapshot refreshes the snapshots when the hosts answer');
 }
 
@@ -249,12 +250,13 @@ async function configError(config: ResolvedConfig, keyPath: string, value: strin
   return error('invalid-config', await configLocation(config, value), `${keyPath}: ${message}`, hint);
 }
 
-/** The config file, at the first line that holds `needle` when there is one. */
-async function configLocation(config: ResolvedConfig, needle: string): Promise<SourceLocation> {
+/** The config file, at the first place `needle` is found, or where a pattern's first group ends. */
+async function configLocation(config: ResolvedConfig, needle: string | RegExp): Promise<SourceLocation> {
   const text = await readFile(config.configFile, 'utf8').catch(() => '');
-  const index = text.indexOf(needle);
-  if (index < 0) return { file: rel(config.configFile) };
-  const before = text.slice(0, index).split('\n');
+  const m = typeof needle === 'string' ? undefined : needle.exec(text);
+  const found = typeof needle === 'string' ? text.indexOf(needle) : m ? m.index + (m[1]?.length ?? 0) : -1;
+  if (found < 0) return { file: rel(config.configFile) };
+  const before = text.slice(0, found).split('\n');
   return { file: rel(config.configFile), line: before.length, column: before[before.length - 1].length + 1 };
 }
 

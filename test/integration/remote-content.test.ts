@@ -142,7 +142,8 @@ describe('remote content', () => {
     expect(page('/down')).toContain('Snapshot of the down README');
     const warnings = first.stderr.split('\n').filter((l) => l.includes('warning:'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^site\/docsgen\.config\.ts:\d+:\d+  warning: 3 remote documents could not be fetched; built from their committed snapshots: /);
+    // At the config's remoteContent key.
+    expect(warnings[0]).toMatch(/^site\/docsgen\.config\.ts:12:3  warning: 3 remote documents could not be fetched; built from their committed snapshots: /);
     expect(warnings[0]).toContain('acme/gone/main/README.md (HTTP 404)');
     expect(warnings[0]).toContain('slow/tool/main/README.md (no answer within 200 ms)');
     expect(warnings[0]).toContain('down/thing/main/README.md (connection refused)');
