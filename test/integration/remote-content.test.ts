@@ -261,6 +261,10 @@ describe('remote content', () => {
       writeFileSync(index, `${readFileSync(index, 'utf8')}\nSaved while serving.\n`);
       await waitFor(async () => (await get('/')).includes('Saved while serving.'));
       expect(await get('/widget')).toContain('Downloaded widget README.');
+      // A page built from its snapshot follows a save of the snapshot.
+      const slow = path.join(site, 'content/remote/slow/tool/main/README.md');
+      writeFileSync(slow, `${readFileSync(slow, 'utf8')}\nEdited while serving.\n`);
+      await waitFor(async () => (await get('/slow')).includes('Edited while serving.'));
       expect(host.log.slice(from)).toEqual([]);
       expect(output()).not.toContain('warning:');
     } finally {
