@@ -325,7 +325,7 @@ async function download(d: RemoteDocument, cached: (DownloadEntry & { bytes: Uin
       const headers = new Headers(d.source.headers ?? {});
       if (cached?.etag) headers.set('if-none-match', cached.etag);
       if (cached?.lastModified) headers.set('if-modified-since', cached.lastModified);
-      const res = await fetch(d.url, { headers, signal: AbortSignal.timeout(timeout) });
+      const res = await fetchSameOrigin(d.url, headers, AbortSignal.timeout(timeout));
       if (res.status === 304 && cached) {
         await res.body?.cancel();
         return { bytes: cached.bytes };
@@ -341,7 +341,7 @@ async function download(d: RemoteDocument, cached: (DownloadEntry & { bytes: Uin
       retry = res.status >= 500 || res.status === 408 || res.status === 429;
     } catch (e) {
       failure = describeFailure(e, timeout);
-      retry = !(e instanceof TooLarge) && networkCode(e) !== 'ENOTFOUND';
+      retry = !(e instanceof TooLarge) && !(e instanceof Redirected) && networkCode(e) !== 'ENOTFOUND';
     }
     if (!retry || attempt >= retries) return { failure: attempt ? `${failure}, after ${attempt + 1} attempts` : failure };
     await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * 2 ** attempt));
@@ -349,6 +349,26 @@ async function download(d: RemoteDocument, cached: (DownloadEntry & { bytes: Uin
 }
 
 class TooLarge extends Error {}
+class Redirected extends Error {}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * fetch, following redirects only within the URL's origin: the headers (tokens, perhaps) are
+ * never sent to another host, and no document comes from a place the config does not name.
+ */
+async function fetchSameOrigin(url: string, headers: Headers, signal: AbortSignal): Promise<Response> {
+  for (let hops = 0, at = url; ; hops++) {
+    const res = await fetch(at, { headers, signal, redirect: 'manual' });
+    const location = res.status >= 300 && res.status < 400 && res.status !== 304 ? res.headers.get('location') : null;
+    if (location === null) return res;
+    await res.body?.cancel();
+    const next = new URL(location, at);
+    if (next.origin !== new URL(url).origin) throw new Redirected(`redirected to ${next.origin}, which is not followed`);
+    if (hops >= MAX_REDIRECTS) throw new Redirected(`more than ${MAX_REDIRECTS} redirects`);
+    at = next.href;
+  }
+}
 
 /** The response's body, refused past `limit` bytes without reading the rest. */
 async function readLimited(res: Response, limit: number): Promise<Uint8Array> {
@@ -373,7 +393,7 @@ function networkCode(e: unknown): string | undefined {
 
 /** Why a request failed, in words that never include what was sent (headers may hold tokens). */
 function describeFailure(e: unknown, timeout: number): string {
-  if (e instanceof TooLarge) return e.message;
+  if (e instanceof TooLarge || e instanceof Redirected) return e.message;
   const name = (e as Error)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeout} ms`;
   const code = networkCode(e);

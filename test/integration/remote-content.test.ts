@@ -31,7 +31,7 @@ interface Logged {
 }
 
 /** The documents' host: what it answers per path, and every request it got. */
-function remoteHost() {
+function remoteHost(elsewhere: () => string) {
   const log: Logged[] = [];
   const files = new Map<string, string>([
     ['/acme/widget/main/README.md', README_V2],
@@ -49,6 +49,8 @@ function remoteHost() {
       setTimeout(() => (res.destroyed ? undefined : answer(200, '# Too late\n')), 1500);
       return;
     }
+    if (url === '/acme/renamed/main/README.md') return answer(301, '', { location: '/acme/widget/main/docs/guide.md' });
+    if (url === '/acme/moved/main/README.md') return answer(302, '', { location: `${elsewhere()}moved.md` });
     if (url === '/acme/flaky/main/README.md') {
       flakyCalls++;
       return flakyCalls % 2 === 1 ? answer(503, 'busy') : answer(200, FLAKY);
@@ -72,7 +74,7 @@ async function closedOrigin(): Promise<string> {
 }
 
 describe('remote content', () => {
-  const host = remoteHost();
+  const host = remoteHost(() => env.REMOTE_TEST_DOWN);
   const site = tempDir('docsgen-remote-');
   let env: Record<string, string>;
   let origin = '';
@@ -136,6 +138,10 @@ describe('remote content', () => {
     expect(page('/flaky')).toContain('on the second attempt');
   });
 
+  it('follows a redirect within the host', () => {
+    expect(page('/renamed')).toContain('Downloaded guide.');
+  });
+
   it('uses the snapshot on a 404, a timeout and an unreachable host, with one warning naming the documents', () => {
     expect(page('/gone')).toContain('Snapshot of the gone README');
     expect(page('/slow')).toContain('Snapshot of the slow README');
@@ -143,10 +149,13 @@ describe('remote content', () => {
     const warnings = first.stderr.split('\n').filter((l) => l.includes('warning:'));
     expect(warnings).toHaveLength(1);
     // At the config's remoteContent key.
-    expect(warnings[0]).toMatch(/^site\/docsgen\.config\.ts:12:3  warning: 3 remote documents could not be fetched; built from their committed snapshots: /);
+    expect(warnings[0]).toMatch(/^site\/docsgen\.config\.ts:12:3  warning: 4 remote documents could not be fetched; built from their committed snapshots: /);
     expect(warnings[0]).toContain('acme/gone/main/README.md (HTTP 404)');
     expect(warnings[0]).toContain('slow/tool/main/README.md (no answer within 200 ms)');
     expect(warnings[0]).toContain('down/thing/main/README.md (connection refused)');
+    // A redirect to another host is not followed: the headers go nowhere the config does not name.
+    expect(warnings[0]).toContain(`acme/moved/main/README.md (redirected to ${env.REMOTE_TEST_DOWN.slice(0, -1)}, which is not followed)`);
+    expect(page('/moved')).toContain('Snapshot of the moved README');
   });
 
   it('gives a downloaded document its repository\'s edit link, unless the config says otherwise', () => {
@@ -240,7 +249,8 @@ describe('remote content', () => {
     const written = snapshotFiles();
     const again = await runCliAsync(['snapshot'], site, env);
     expect(again.stdout).not.toContain('wrote ');
-    expect(again.stderr).toContain('0 snapshots written, 3 unchanged');
+    expect(again.stderr).toContain('0 snapshots written, 4 unchanged');
+    expect(again.stderr).toContain('acme/moved/main/README.md');
     const after = snapshotFiles();
     for (const [file, { bytes, mtimeMs }] of written) {
       expect(after.get(file)!.bytes.equals(bytes), file).toBe(true);
