@@ -5,8 +5,9 @@
 // where it was: a diagnostic's line is the document's line (a column after a rewritten
 // destination on the same line moves by the difference in length).
 import { parse, postprocess, preprocess } from 'micromark';
-import { gfm } from 'micromark-extension-gfm';
 import { directive } from 'micromark-extension-directive';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmTable } from 'micromark-extension-gfm-table';
 import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 
@@ -25,14 +26,22 @@ interface Edit {
   text: string;
 }
 
+/**
+ * The syntax that decides what is a link destination: footnote definitions (`[^1]: text` is no
+ * link), tables and directives as the pipeline parses them. GFM's literal autolinks are never
+ * relative and cost most of a parse, so they are left out.
+ */
+const SYNTAX = [gfmFootnote(), gfmTable(), directive()];
+
 /** The markdown with its relative link and image destinations (markdown and raw HTML) made absolute. */
 export function rewriteRelativeUrls(markdown: string, ctx: RemoteLinkContext): string {
+  if (!MAY_HAVE_RELATIVE_URL.test(markdown)) return markdown;
   const edits: Edit[] = [];
   const definitions: { id: string; start: number; end: number; raw: string }[] = [];
   const imageIds = new Set<string>();
   const frames: { kind: Kind; resource: boolean; reference?: string; label?: string }[] = [];
   let definitionLabel = '';
-  const events = postprocess(parse({ extensions: [gfm(), directive()] }).document().write(preprocess()(markdown, undefined, true)));
+  const events = postprocess(parse({ extensions: SYNTAX }).document().write(preprocess()(markdown, undefined, true)));
   for (const [kind, token] of events) {
     const text = () => markdown.slice(token.start.offset, token.end.offset);
     const top = frames[frames.length - 1];
@@ -75,12 +84,24 @@ export function rewriteRelativeUrls(markdown: string, ctx: RemoteLinkContext): s
 }
 
 /**
+ * Whatever could be a relative destination: after `](`, a definition's `]:` (a line that starts
+ * with `[`, in quotes or list items perhaps) or an `href=`/`src=`, something other than a scheme, `/`
+ * or `#`. Text without one is left as it is, unparsed: a page
+ * whose links are all absolute or routes (the Unleash site's) costs no second parse.
+ */
+const NOT_RELATIVE = String.raw`(?![a-z][a-z0-9+.-]*:|/|#)`;
+/** An opening character (`<`, a quote), then not a scheme, `/` or `#`; or no opening character and that. */
+const opened = (open: string) => String.raw`(?:${open}${NOT_RELATIVE}|(?!${open})${NOT_RELATIVE})`;
+const MAY_HAVE_RELATIVE_URL = new RegExp(String.raw`\]\(\s*${opened('<')}|^(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*\[[^\]]*\]:\s*${opened('<')}|\b(?:href|src)\s*=\s*${opened('["\'`]')}`, 'im');
+
+/**
  * Where a destination as written should lead, or undefined to leave it: a URL with a scheme, a
  * protocol-relative URL, a route of this site (`/reference/...`) and a same-page anchor stay.
  */
 function target(written: string, kind: Kind, ctx: RemoteLinkContext): string | undefined {
   const url = decodeString(written);
-  if (!url || url.startsWith('#') || url.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined;
+  // A browser reads a leading `\` as `/`: a route too.
+  if (!url || url.startsWith('#') || /^[/\\]/.test(url) || /^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined;
   let resolved: URL;
   try {
     resolved = new URL(url, ctx.documentUrl);

@@ -73,6 +73,24 @@ describe('rewriteRelativeUrls', () => {
     expect(rewrite('[x](<docs/a (b).md>) [y](docs/c\\(d\\).md)')).toBe('[x](<https://github.com/acme/widget/blob/main/docs/a%20%28b%29.md>) [y](https://github.com/acme/widget/blob/main/docs/c%28d%29.md)');
   });
 
+  it('finds relative destinations written in every form a link allows', () => {
+    const blob = 'https://github.com/acme/widget/blob/main/';
+    expect(rewrite('[a](\n  a.md)')).toBe(`[a](\n  ${blob}a.md)`);
+    expect(rewrite('> [b][b]\n>\n> [b]:\n>   b.md')).toBe(`> [b][b]\n>\n> [b]:\n>   ${blob}b.md`);
+    expect(rewrite('1. [f][f]\n2. - [f]: f.md')).toBe(`1. [f][f]\n2. - [f]: ${blob}f.md`);
+    expect(rewrite('<a\n  HREF = c.md>c</a>')).toBe(`<a\n  HREF = "${blob}c.md">c</a>`);
+    expect(rewrite('[d](&#x64;.md) [e](\\e.md)')).toBe(`[d](${blob}d.md) [e](\\e.md)`);
+  });
+
+  it('leaves footnote definitions, which are no links, alone', () => {
+    expect(rewrite('Text.[^note]\n\n[^note]: notes.md\n')).toBe('Text.[^note]\n\n[^note]: notes.md\n');
+  });
+
+  it('returns a document whose links are all absolute or routes as it is', () => {
+    const markdown = '[a](https://x.io/a) [b](/b) [c](#c) <img src="https://x.io/i.png">\n\n[d]: https://x.io/d\n';
+    expect(rewrite(markdown)).toBe(markdown);
+  });
+
   it('resolves against any host, linking to the raw URL where it knows no browsing page', () => {
     expect(rewrite('[x](guide.md) ![y](y.png)', 'https://docs.example.com/widget/README.md')).toBe('[x](https://docs.example.com/widget/guide.md) ![y](https://docs.example.com/widget/y.png)');
   });
