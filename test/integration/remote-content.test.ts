@@ -149,10 +149,12 @@ describe('remote content', () => {
     const warnings = first.stderr.split('\n').filter((l) => l.includes('warning:'));
     expect(warnings).toHaveLength(1);
     // At the config's remoteContent key.
-    expect(warnings[0]).toMatch(/^site\/docsgen\.config\.ts:12:3  warning: 4 remote documents could not be fetched; built from their committed snapshots: /);
+    expect(warnings[0]).toMatch(/^site\/docsgen\.config\.ts:12:3  warning: 5 remote documents could not be fetched; built from their committed snapshots: /);
     expect(warnings[0]).toContain('acme/gone/main/README.md (HTTP 404)');
     expect(warnings[0]).toContain('slow/tool/main/README.md (no answer within 200 ms)');
     expect(warnings[0]).toContain('down/thing/main/README.md (connection refused)');
+    expect(warnings[0]).toContain('nowhere/README.md (host remote-fixture.invalid not found)');
+    expect(page('/nowhere')).toContain('Snapshot of a README whose host name does not resolve.');
     // A redirect to another host is not followed: the headers go nowhere the config does not name.
     expect(warnings[0]).toContain(`acme/moved/main/README.md (redirected to ${env.REMOTE_TEST_DOWN.slice(0, -1)}, which is not followed)`);
     expect(page('/moved')).toContain('Snapshot of the moved README');
