@@ -308,18 +308,18 @@ function megabytes(n: number): string {
 }
 
 /** A download kept in the cache: the validators to send next time, and the bytes a 304 stands for. */
-interface DownloadEntry {
+interface Downloaded {
   url: string;
   etag?: string;
   lastModified?: string;
-  /** Base64. */
-  body: string;
+  bytes: Uint8Array;
 }
 
-type Download = { bytes: Uint8Array; entry?: DownloadEntry & { bytes: Uint8Array } } | { failure: string };
+/** The bytes, and what to keep in the cache when it is not what the cache has already. */
+type Download = { bytes: Uint8Array; entry?: Downloaded } | { failure: string };
 
 /** The document, fetched with a timeout and retries (conditionally when a copy is cached). */
-async function download(d: RemoteDocument, cached: (DownloadEntry & { bytes: Uint8Array }) | undefined, lookups: HostLookups): Promise<Download> {
+async function download(d: RemoteDocument, cached: Downloaded | undefined, lookups: HostLookups): Promise<Download> {
   const missing = await hostMissing(new URL(d.url).hostname, lookups);
   if (missing) return { failure: missing };
   const timeout = d.source.timeout ?? DEFAULT_TIMEOUT_MS;
@@ -338,7 +338,7 @@ async function download(d: RemoteDocument, cached: (DownloadEntry & { bytes: Uin
       }
       if (res.ok) {
         const bytes = await readLimited(res, MAX_PAGE_BYTES);
-        const entry = { url: d.url, etag: res.headers.get('etag') ?? undefined, lastModified: res.headers.get('last-modified') ?? undefined, body: '', bytes };
+        const entry = { url: d.url, etag: res.headers.get('etag') ?? undefined, lastModified: res.headers.get('last-modified') ?? undefined, bytes };
         const same = cached && cached.etag === entry.etag && cached.lastModified === entry.lastModified && Buffer.compare(cached.bytes, bytes) === 0;
         return { bytes, entry: same ? undefined : entry };
       }
@@ -443,18 +443,19 @@ function downloadFile(cacheDir: string, url: string): string {
   return path.join(cacheDir, 'remote', `${createHash('sha256').update(url).digest('hex').slice(0, 24)}.json`);
 }
 
-async function readDownload(cacheDir: string, url: string): Promise<(DownloadEntry & { bytes: Uint8Array }) | undefined> {
+/** On disk, the bytes are base64 in `body`. */
+async function readDownload(cacheDir: string, url: string): Promise<Downloaded | undefined> {
   try {
-    const entry = JSON.parse(await readFile(downloadFile(cacheDir, url), 'utf8')) as DownloadEntry;
-    if (entry.url !== url || typeof entry.body !== 'string') return undefined;
-    return { ...entry, bytes: Buffer.from(entry.body, 'base64') };
+    const { body, ...entry } = JSON.parse(await readFile(downloadFile(cacheDir, url), 'utf8')) as Omit<Downloaded, 'bytes'> & { body: unknown };
+    if (entry.url !== url || typeof body !== 'string') return undefined;
+    return { ...entry, bytes: Buffer.from(body, 'base64') };
   } catch {
     // None, or damaged: the request is a full one.
     return undefined;
   }
 }
 
-async function writeDownload(cacheDir: string, entry: DownloadEntry & { bytes: Uint8Array }): Promise<void> {
+async function writeDownload(cacheDir: string, entry: Downloaded): Promise<void> {
   const file = downloadFile(cacheDir, entry.url);
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
