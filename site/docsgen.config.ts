@@ -1,6 +1,7 @@
 // The Unleash documentation site.
 import { defineConfig } from 'docsgen';
 import { redirects } from './redirects.ts';
+import { remoteContent } from './remote-content.ts';
 
 const ACADEMY_FORMS = 'https://docs.google.com/forms/d';
 
@@ -91,6 +92,8 @@ export default defineConfig({
     // Generated from ../shared/reference with `node scripts/generate-openapi.mjs`.
     { id: 'unleash', spec: '../content/openapi/unleash-api.json', route: '/reference/api/unleash', sidebar: 'documentation', indexTitle: 'Unleash Server APIs' },
   ],
+  // The SDK, Edge and Proxy pages: downloaded from their repositories, as the real site does.
+  remoteContent,
   redirects,
   // The old site served every page under /docs/ too.
   createRedirects: (route) => (route === '/' ? undefined : `/docs${route}`),

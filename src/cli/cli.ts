@@ -1,4 +1,4 @@
-// The command line: `docsgen build`, `docsgen check` and `docsgen serve`. It drives the compiler and the
+// The command line: `docsgen build`, `docsgen check`, `docsgen snapshot` and `docsgen serve`. It drives the compiler and the
 // server, so it sits beside them rather than in either. Exit codes: 0 success, 1 problems in the user's input,
 // 2 bad usage of the command itself.
 import { Command, CommanderError, Option } from 'commander';
@@ -42,6 +42,16 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(formatOption())
     .action(async (opts: CheckCliOptions) => {
       exitCode = await runCheck(opts);
+    });
+
+  program
+    .command('snapshot')
+    .description("download every remote document the config names and write it to its snapshot file (only files whose bytes changed)")
+    .option('-c, --config <file>', 'site configuration', DEFAULT_CONFIG)
+    .option('--no-cache', 'ignore and do not write the .docsgen-cache folder')
+    .option('--verbose', 'print stack traces')
+    .action(async (opts: { config: string; cache: boolean; verbose?: boolean }) => {
+      exitCode = await runSnapshot(opts);
     });
 
   program
@@ -147,6 +157,29 @@ async function runCheck(opts: CheckCliOptions): Promise<number> {
   }
 }
 
+async function runSnapshot(opts: { config: string; cache: boolean; verbose?: boolean }): Promise<number> {
+  const t0 = performance.now();
+  try {
+    const { loadConfig, rel } = await import('../compiler/load-config.ts');
+    const { cacheDirOf } = await import('../compiler/site.ts');
+    const { snapshotRemote } = await import('../compiler/collect-remote.ts');
+    const config = await loadConfig(opts.config);
+    if (!config.user.remoteContent?.length) {
+      console.log('docsgen: the config names no remote content (remoteContent); nothing to do');
+      return 0;
+    }
+    const result = await snapshotRemote(config, { cacheDir: cacheDirOf({ cacheDir: opts.cache ? undefined : false }, config) });
+    for (const file of result.written) console.log(`wrote ${rel(file)}`);
+    const errors = sortDiagnostics(result.diagnostics);
+    for (const d of errors) console.error(formatDiagnostic(d));
+    const line = `docsgen: ${plural(result.written.length, 'snapshot')} written, ${result.unchanged} unchanged${errors.length ? `, ${plural(errors.length, 'error')}` : ''} in ${Math.round(performance.now() - t0)} ms`;
+    (errors.length ? console.error : console.log)(line);
+    return errors.length ? 1 : 0;
+  } catch (e) {
+    return reportFailure(e, opts.verbose, 'snapshot');
+  }
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -181,11 +214,12 @@ function reportFailureAs(format: OutputFormat, command: 'build' | 'check', e: un
   return 1;
 }
 
-export function reportFailure(e: unknown, verbose?: boolean): number {
+export function reportFailure(e: unknown, verbose?: boolean, command: 'build' | 'snapshot' = 'build'): number {
   if (e instanceof DocsgenError) {
     console.error(e.message);
     const n = e.diagnostics.filter((d) => d.severity === 'error').length;
-    console.error(`\ndocsgen: build failed with ${n} error${n === 1 ? '' : 's'}; the previous output was left untouched.`);
+    const after = command === 'build' ? 'the previous output was left untouched' : 'no snapshot was written';
+    console.error(`\ndocsgen: ${command} failed with ${n} error${n === 1 ? '' : 's'}; ${after}.`);
     if (verbose) console.error(e.stack);
     return 1;
   }

@@ -172,7 +172,7 @@ export async function checkTransformed(
   );
   // A Set: two files can give one doc id (`a.md`, `a.mdx`), and their page's problems count once.
   const pages = new Set(sources.map((p) => transformed.get(p.id)));
-  const found = [...site.apis.diagnostics, ...[...pages].flatMap((t) => t?.diagnostics ?? []), ...graph.diagnostics, ...sidebarAnchorProblems(graph), ...redirects.diagnostics, ...state.shell.diagnostics, ...checked, ...plan];
+  const found = [...site.apis.diagnostics, ...site.warnings, ...[...pages].flatMap((t) => t?.diagnostics ?? []), ...graph.diagnostics, ...sidebarAnchorProblems(graph), ...redirects.diagnostics, ...state.shell.diagnostics, ...checked, ...plan];
   return { graph, redirects, diagnostics: applySeverity(found, config.user.checks) };
 }
 

@@ -1,7 +1,8 @@
 // `docsgen check --external`: every http(s) link and image of the pages, checked with linkinator.
-// Only this command reads the network; a build never does. Each URL is requested once however many
-// pages use it, and each failure is reported at every place the URL is written. Links found working
-// are remembered in `.docsgen-cache/` for a while, so a CI run does not ask the same hosts again.
+// Only this command requests the pages' links; a build requests only what the config names. Each
+// URL is requested once however many pages use it, and each failure is reported at every place the
+// URL is written. Links found working are remembered in `.docsgen-cache/` for a while, so a CI run
+// does not ask the same hosts again.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

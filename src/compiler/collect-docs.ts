@@ -317,13 +317,14 @@ function frontmatterLine(text: string, key: string): number {
   return index >= 0 ? index + 1 : 1;
 }
 
-interface SplitFrontmatter {
+export interface SplitFrontmatter {
   data: Frontmatter;
   body: string;
   lineOffset: number;
 }
 
-function splitFrontmatter(text: string, file: string, diagnostics: Diagnostic[]): SplitFrontmatter | undefined {
+/** A page's frontmatter, validated, and its body; undefined (with errors in `diagnostics`) when the frontmatter is broken. */
+export function splitFrontmatter(text: string, file: string, diagnostics: Diagnostic[]): SplitFrontmatter | undefined {
   if (!text.startsWith('---\n')) return { data: {}, body: text, lineOffset: 0 };
   const end = text.indexOf('\n---', 4);
   const close = end >= 0 ? text.slice(end + 4).match(/^[ \t]*(\n|$)/) : null;

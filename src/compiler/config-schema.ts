@@ -2,6 +2,7 @@
 // against (`DocsgenConfig` and its parts, exported by `docsgen`) are inferred from it, so the
 // type and the validation cannot drift apart.
 import { z } from 'zod';
+import { joinRoute, routeProblem } from '../shared/routes.ts';
 
 /** What a function given as `docs.editUrl` is called with. */
 export interface EditUrlParams {
@@ -52,6 +53,105 @@ const openApiSource = z.strictObject({
   remoteRefs: z.boolean().optional(),
   /** Title of the index page at `route`; by default the document's title followed by "reference". */
   indexTitle: z.string().optional(),
+});
+
+/**
+ * A document's path below its source's `baseUrl`: URL path segments of letters, digits and
+ * `._~@+=,!'()-`, without `.` or `..` segments. Nothing else may appear, so the URL fetched stays
+ * below `baseUrl` and the snapshot file stays inside the snapshot folder.
+ */
+export function remoteSourceProblem(source: string): string | undefined {
+  if (source.startsWith('/')) return 'must be relative to baseUrl (no leading "/")';
+  const segments = source.split('/');
+  if (segments.some((s) => s === '')) return 'has an empty segment ("//" or a "/" at its end)';
+  if (segments.some((s) => s === '.' || s === '..')) return 'has a "." or ".." segment';
+  const bad = /[^\w.~@+=,!'()-]/.exec(source.replace(/\//g, ''));
+  if (bad) return `contains ${JSON.stringify(bad[0])}: only letters, digits, "/" and ._~@+=,!'()- may appear`;
+  return undefined;
+}
+
+/** A doc id: path segments joined by "/", like the ids of markdown pages (`reference/sdks/node`). */
+function docIdProblem(id: string): string | undefined {
+  const segments = id.split('/');
+  if (segments.some((s) => s.trim() === '')) return 'has an empty segment';
+  if (segments.some((s) => s === '.' || s === '..')) return 'has a "." or ".." segment';
+  return undefined;
+}
+
+const problemCheck = (problem: (v: string) => string | undefined) => (value: string, ctx: z.core.$RefinementCtx<string>) => {
+  const found = problem(value);
+  if (found) ctx.addIssue({ code: 'custom', message: found, input: value });
+};
+
+/** One document fetched from a remote source: a README published as a page. */
+const remoteDocument = z.strictObject({
+  /** Its path below the source's `baseUrl`, e.g. `unleash-client-node/main/README.md`. */
+  source: z.string().superRefine(problemCheck(remoteSourceProblem)),
+  /** The page's route below the docs' route base, e.g. `/reference/sdks/node`. */
+  route: z.string().superRefine(problemCheck((r) => (r.startsWith('/') ? routeProblem(joinRoute(r)) : 'must start with "/"'))),
+  /** The page's doc id, for sidebars and links; by default its route without the leading "/". */
+  id: z.string().superRefine(problemCheck(docIdProblem)).optional(),
+  /** Frontmatter the page gets, as a markdown page's would be written. */
+  title: z.string().optional(),
+  sidebar_label: z.string().optional(),
+  sidebar_position: z.number().optional(),
+  description: z.string().optional(),
+  keywords: z.array(z.string()).optional(),
+  hide_table_of_contents: z.boolean().optional(),
+  /**
+   * The page's "Edit this page" link, or null for none. By default, for a document on
+   * raw.githubusercontent.com, the file's edit page on github.com; else none.
+   */
+  editUrl: z.union([z.url(), z.null()]).optional(),
+});
+
+/** A header name as HTTP defines it, and a value without control characters. */
+const headerName = z.string().regex(/^[!#$%&'*+.^_`|~\w-]+$/, 'must be an HTTP header name');
+const headerValue = z.string().regex(/^[\t\x20-\x7e\x80-\xff]*$/, 'must be a header value without line breaks or control characters');
+
+/** Documents fetched over HTTP at build time (READMEs of other repositories), each published as a page. */
+const remoteContentSource = z
+  .strictObject({
+    /** Names the source in messages, and the default snapshot folder `content/remote/<id>`. */
+    id: z.string().regex(/^[\w-]+$/, 'must be letters, digits, "_" and "-"'),
+    /** Every document's URL is this plus its `source`, e.g. `https://raw.githubusercontent.com/Unleash/`. */
+    baseUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).refine((u) => u.endsWith('/') && !/[?#]/.test(u), 'must end with "/" and have no query or fragment'),
+    documents: z.array(remoteDocument).min(1),
+    /**
+     * Folder, relative to the project root, of the committed copies used when a document cannot
+     * be fetched (`docsgen snapshot` writes them); default `content/remote/<id>`.
+     */
+    snapshot: z.string().min(1).optional(),
+    /** Milliseconds to wait for each request (default 10000). */
+    timeout: z.number().int().min(1).optional(),
+    /** Retries of a request that failed with a network error, a timeout, a 5xx, a 408 or a 429 (default 2). */
+    retries: z.number().int().min(0).max(10).optional(),
+    /** Sent with every request (an `Authorization` token, say); never printed. */
+    headers: z.record(headerName, headerValue).optional(),
+  });
+
+/** Ids of sources, and routes and ids of documents, are each used once. */
+const remoteContent = z.array(remoteContentSource).superRefine((sources, ctx) => {
+  const seen = { source: new Map<string, number>(), route: new Map<string, string>(), id: new Map<string, string>() };
+  sources.forEach((source, i) => {
+    if (seen.source.has(source.id)) ctx.addIssue({ code: 'custom', message: `source id "${source.id}" is used twice`, path: [i, 'id'], input: source.id });
+    seen.source.set(source.id, i);
+    source.documents.forEach((doc, j) => {
+      const route = joinRoute(doc.route);
+      const id = doc.id ?? route.slice(1);
+      let clashed = false;
+      for (const [key, value] of [['route', route], ['id', id]] as const) {
+        const other = seen[key].get(value);
+        // An id made from a route that clashed already is the same mistake.
+        if (other !== undefined && !(clashed && doc.id === undefined)) {
+          ctx.addIssue({ code: 'custom', message: `${key} "${value}" is also the ${key} of ${other}`, path: [i, 'documents', j, key], input: value });
+        }
+        clashed ||= other !== undefined;
+        if (other === undefined) seen[key].set(value, `${source.id}/${doc.source}`);
+      }
+      if (!id) ctx.addIssue({ code: 'custom', message: 'a document at "/" needs an id', path: [i, 'documents', j, 'route'], input: doc.route });
+    });
+  });
 });
 
 function isRegExp(source: string): boolean {
@@ -215,6 +315,8 @@ export const configSchema = z.strictObject({
   checks: checks.optional(),
   /** How `docsgen check --external` checks the pages' http(s) links. */
   externalLinks: externalLinks.optional(),
+  /** Documents downloaded at build time and published as pages, with committed snapshots for offline builds. */
+  remoteContent: remoteContent.optional(),
 });
 
 export type DocsgenConfig = z.input<typeof configSchema>;
@@ -228,3 +330,5 @@ export type AnalyticsConfig = z.input<typeof analytics>;
 export type CheckSeverity = z.input<typeof severity>;
 export type ChecksConfig = z.input<typeof checks>;
 export type ExternalLinksConfig = z.input<typeof externalLinks>;
+export type RemoteContentConfig = z.input<typeof remoteContentSource>;
+export type RemoteDocumentConfig = z.input<typeof remoteDocument>;

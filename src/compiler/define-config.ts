@@ -17,6 +17,8 @@ export type {
   NavbarItemConfig,
   OpenApiSourceConfig,
   RedirectConfig,
+  RemoteContentConfig,
+  RemoteDocumentConfig,
 } from './config-schema.ts';
 
 export function defineConfig(config: DocsgenConfig): DocsgenConfig {

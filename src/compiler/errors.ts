@@ -34,6 +34,7 @@ export const RULE_IDS = [
   'invalid-openapi',
   'openapi-source',
   'openapi-operation-id',
+  'remote-content',
   'redirect-target',
   'redirect-source',
   'search-index',

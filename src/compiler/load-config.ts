@@ -146,18 +146,25 @@ export interface SourcePaths {
 /**
  * What a build reads from disk, for `serve --watch` to watch: the config's folder, the project's
  * content folder (markdown may use images from anywhere in it), the docs and static folders, the
- * sidebars file and local OpenAPI documents; nothing inside a folder already listed.
+ * remote content snapshot folders, the sidebars file and local OpenAPI documents; nothing inside a
+ * folder already listed.
  */
 export function sourcePaths(config: ResolvedConfig): SourcePaths {
   const openapi = (config.user.openapi ?? []).flatMap((s) => {
     const local = /^https?:\/\//.test(s.spec) ? s.snapshot : s.spec;
     return local ? [path.resolve(config.siteDir, local)] : [];
   });
-  const dirs = [...new Set([config.siteDir, path.join(config.rootDir, 'content'), config.docsDir, ...(config.staticDir ? [config.staticDir] : [])])];
+  const snapshots = (config.user.remoteContent ?? []).map((s) => remoteSnapshotDir(config, s));
+  const dirs = [...new Set([config.siteDir, path.join(config.rootDir, 'content'), config.docsDir, ...(config.staticDir ? [config.staticDir] : []), ...snapshots])];
   const outer = dirs.filter((d) => !dirs.some((o) => o !== d && d.startsWith(o + path.sep))).sort();
   const inside = (p: string) => outer.some((d) => p.startsWith(d + path.sep));
   const files = [...new Set([...(config.sidebarFile ? [config.sidebarFile] : []), ...openapi])].filter((f) => !inside(f)).sort();
   return { dirs: outer, files };
+}
+
+/** The folder of a remote content source's snapshots: its `snapshot`, relative to the project root, or `content/remote/<id>`. */
+export function remoteSnapshotDir(config: Pick<ResolvedConfig, 'rootDir'>, source: { id: string; snapshot?: string }): string {
+  return path.resolve(config.rootDir, source.snapshot ?? path.join('content/remote', source.id));
 }
 
 function defaultSidebars(siteDir: string): string | undefined {

@@ -3,6 +3,8 @@
 import path from 'node:path';
 
 export function rel(file: string): string {
+  // A page downloaded from a URL is named by its URL (see collect-remote.ts).
+  if (/^https?:\/\//.test(file)) return file;
   const r = path.relative(process.cwd(), file);
   return r.startsWith('..') ? file : r.split(path.sep).join('/');
 }

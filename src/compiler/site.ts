@@ -19,6 +19,7 @@ import { resolveRedirects } from './write-redirects.ts';
 import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
 import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
+import { collectRemote } from './collect-remote.ts';
 import { API_CODE_LANGUAGES, buildApiPages, type ApiPages } from './openapi-pages.ts';
 import { createCodeHighlighter } from './markdown/highlight.ts';
 import { searchPages } from './index-search.ts';
@@ -35,6 +36,12 @@ export interface SiteOptions {
   drafts?: boolean;
   /** Worker threads for transforming many pages at once; default: DOCSGEN_WORKERS, else one per core but the main thread. */
   workers?: number;
+  /**
+   * Where remote content comes from: `fetch` (the default) downloads it; `local` requests nothing
+   * and takes each document as the last build downloaded it, else its snapshot (`serve`, which
+   * rebuilds on every save and must not wait for the network each time).
+   */
+  remote?: 'fetch' | 'local';
 }
 
 /** The site as its sources are now: everything made from them without transforming a page. */
@@ -254,6 +261,8 @@ export interface LoadedSite {
   sidebars: SidebarsConfig;
   /** The sidebars file's sidebars as it exports them. */
   userSidebars: SidebarsConfig;
+  /** Warnings found while loading (remote pages built from snapshots), reported with the checks' findings. */
+  warnings: Diagnostic[];
 }
 
 export function cacheDirOf(options: Pick<SiteOptions, 'cacheDir'>, config: ResolvedConfig): string | undefined {
@@ -269,25 +278,27 @@ interface LoadOptions extends SiteOptions {
   changed?: ChangeHint;
 }
 
-/** Reads and validates every source: the config, the pages, the OpenAPI documents, the static folder and the sidebars. */
+/** Reads and validates every source: the config, the pages, the remote documents, the OpenAPI documents, the static folder and the sidebars. */
 export async function loadSite(options: LoadOptions, time: StageTimer): Promise<LoadedSite> {
   const { reusable } = options;
   const config = reusable?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
   const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, config.pageRoots, options.collect, reusable ? options.changed : undefined));
   const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config, cacheDirOf(options, config))));
+  const remote = await time('remote', () => collectRemote(config, { cacheDir: cacheDirOf(options, config), offline: options.remote === 'local', docs: docs.pages }));
   const statics = await time('static', () => collectStaticFiles(config));
-  failOnErrors([...docs.diagnostics, ...apis.diagnostics, ...statics.diagnostics]);
+  failOnErrors([...docs.diagnostics, ...apis.diagnostics, ...remote.diagnostics, ...statics.diagnostics]);
   const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));
   const isLeftOut = (p: SourcePage) => !options.drafts && p.frontmatter.draft === true;
   return {
     config,
-    pages: [...docs.pages.filter((p) => !isLeftOut(p)), ...apis.pages, ...searchPages(config)],
+    pages: [...docs.pages.filter((p) => !isLeftOut(p)), ...remote.pages, ...apis.pages, ...searchPages(config)],
     drafts: docs.pages.filter(isLeftOut),
     categories: docs.categories,
     staticFiles: statics.files,
     apis,
     sidebars: withApiSidebars(userSidebars, config, apis.sidebars, apis.indexIds),
     userSidebars,
+    warnings: remote.diagnostics,
   };
 }
 

@@ -38,7 +38,8 @@ export async function serve(opts: ServeOptions): Promise<number> {
   const outDir = path.resolve(opts.out);
   const projectRoot = projectRootOf(opts.config);
   // The writers' loop keeps one site between builds and answers pages from it; drafts included.
-  const site = new Site({ config: opts.config, drafts: opts.watch });
+  // Remote pages as last downloaded, or from their snapshots: a save must not wait for the network.
+  const site = new Site({ config: opts.config, drafts: opts.watch, remote: 'local' });
   const sink = opts.watch ? new IncrementalWriter(outDir) : undefined;
   // The writers' loop brings the search index up to date after each build, into the served folder.
   const search = sink ? new SearchIndexState(sink) : undefined;

@@ -13,6 +13,9 @@ const reference = JSON.parse(readFileSync(path.join(repoRoot, '../shared/referen
 const api = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-api-operations.json'), 'utf8')) as {
   operations: { route: string; method: string; path: string }[];
 };
+const sdkReadmes = (JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-site.json'), 'utf8')) as {
+  sdkReadmes: { url: string; route: string; custom_edit_url: string }[];
+}).sdkReadmes;
 const legacy = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/legacy-api-pages.json'), 'utf8')) as { pages: { route: string }[] };
 
 /** The areas written so far; each later area adds its prefix here when it lands. */
@@ -22,19 +25,40 @@ const inArea = (route: string) => SINGLE_PAGES.includes(route) || AREAS.some((a)
 
 const out = path.join(tempDir('docsgen-unleash-'), 'build');
 let stdout = '';
+let stderr = '';
 
 beforeAll(() => {
   const r = runCli(['build', '--out', out], repoRoot);
   stdout = r.stdout;
-  expect(r.stderr).toBe('');
+  stderr = r.stderr;
   expect(r.status).toBe(0);
 }, 300_000);
 
 const htmlOf = (route: string) => path.join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
 
 describe('the Unleash site', () => {
-  it('builds without errors or warnings', () => {
+  it('builds without errors, and warns of nothing but remote documents built from their snapshots', () => {
     expect(stdout).toMatch(/built \d+ pages/);
+    // Where GitHub cannot be reached (this project's machines), every remote document comes from its snapshot.
+    const lines = stderr.split('\n').filter(Boolean);
+    if (lines.length) {
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(/^site\/docsgen\.config\.ts:\d+:\d+  warning: 21 remote documents could not be fetched; built from their committed snapshots: /);
+      expect(lines[1]).toMatch(/^ {4}hint: /);
+    }
+  });
+
+  it('publishes the SDK, Edge and Proxy READMEs the real site downloads as remote documents, at its routes, with its edit links', () => {
+    expect(sdkReadmes).toHaveLength(21);
+    for (const doc of sdkReadmes) {
+      const html = readFileSync(htmlOf(doc.route), 'utf8');
+      expect(html, doc.route).toContain(`<a class="edit-link" href="${doc.custom_edit_url}"`);
+      // Its markdown is no page of the docs folder any more: the remote document is the only source.
+      const local = path.join(repoRoot, 'content/docs', `${doc.route.slice(1)}.md`);
+      expect(existsSync(local) || existsSync(local.replace(/\.md$/, '/index.md')), doc.route).toBe(false);
+    }
+    const config = readFileSync(path.join(repoRoot, 'site/remote-content.ts'), 'utf8');
+    for (const doc of sdkReadmes) expect(config, doc.url).toContain(`source: '${doc.url.replace('https://raw.githubusercontent.com/Unleash/', '')}'`);
   });
 
   it('has every route of the finished areas that the real site has', () => {
