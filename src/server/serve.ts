@@ -44,11 +44,8 @@ export async function serve(opts: ServeOptions): Promise<number> {
   // The writers' loop brings the search index up to date after each build, into the served folder.
   const search = sink ? new SearchIndexState(sink) : undefined;
   let redirects = new Map<string, string>();
-  let lastError: string | undefined;
-  const clients = new Set<ServerResponse>();
-
-  let idleTimer: NodeJS.Timeout | undefined;
-  let latestSearch: (() => Promise<void>) | undefined;
+  const live = new LiveReload();
+  const searchLater = new WhenIdle(SEARCH_IDLE_MS);
   let built = false;
   let watcher: SourceWatcher | undefined;
 
@@ -62,40 +59,26 @@ export async function serve(opts: ServeOptions): Promise<number> {
       // The pages served before the first build was done were made by the same site: nothing to reload.
       const first = !built;
       built = true;
-      const recovered = lastError !== undefined;
-      lastError = undefined;
+      const recovered = live.error !== undefined;
+      live.error = undefined;
       for (const w of result.warnings) console.warn(formatDiagnostic(w));
       console.log(`docsgen: built ${result.pageCount} pages in ${Math.round(performance.now() - t0)} ms`);
       if (opts.verbose) console.log(`stages (ms): ${JSON.stringify(result.timings)}`);
       // A build that changed no file (a save without changes) leaves open pages alone, unless
       // they show the error overlay of the build before.
       const changedFiles = !sink || sink.written.length > 0 || sink.removed.length > 0;
-      if ((changedFiles && !(first && opts.watch)) || recovered) broadcast('reload', '');
-      if (result.searchLater) {
-        // The newest build's index is the one made (it stops an older one halfway); a save that
-        // changed nothing does not push the moment back.
-        latestSearch = result.searchLater;
-        if (changedFiles || !idleTimer) {
-          clearTimeout(idleTimer);
-          idleTimer = setTimeout(() => {
-            idleTimer = undefined;
-            void latestSearch?.();
-          }, SEARCH_IDLE_MS);
-        }
-      }
+      if ((changedFiles && !(first && opts.watch)) || recovered) live.send('reload', '');
+      // The newest build's index is the one made (it stops an older one halfway); a save that
+      // changed nothing does not push the moment back.
+      if (result.searchLater) searchLater.set(result.searchLater, changedFiles);
       return true;
     } catch (e) {
       console.error(e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e));
       console.error('docsgen: build failed; still serving the last good build');
-      lastError = clientMessage(e, projectRoot);
-      broadcast('build-error', lastError);
+      live.error = clientMessage(e, projectRoot);
+      live.send('build-error', live.error);
       return false;
     }
-  };
-
-  const broadcast = (event: string, data: string) => {
-    const payload = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    for (const c of clients) c.write(payload);
   };
 
   let pageServed = () => {};
@@ -106,7 +89,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
    * build yet, pages are made from the sources as they are now.
    */
   const fromSite = async (urlPath: string) => {
-    if (built && lastError !== undefined) return undefined;
+    if (built && live.error !== undefined) return undefined;
     const made = await site.respond(urlPath).catch((e: unknown) => {
       // The build reports a problem in the sources, with the overlay; anything else is a bug to show here.
       if (!(e instanceof DocsgenError)) console.error(`docsgen: could not render ${urlPath}: ${(e as Error)?.stack ?? e}`);
@@ -123,17 +106,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     redirects: () => redirects,
     transformHtml: opts.watch ? injectLiveReload : undefined,
     onDemand: opts.watch ? fromSite : undefined,
-    extraRoutes: opts.watch
-      ? (req: IncomingMessage, res: ServerResponse) => {
-          if (req.url !== EVENTS_PATH) return false;
-          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-          res.write(': connected\n\n');
-          if (lastError) res.write(`event: build-error\ndata: ${JSON.stringify(lastError)}\n\n`);
-          clients.add(res);
-          req.on('close', () => clients.delete(res));
-          return true;
-        }
-      : undefined,
+    extraRoutes: opts.watch ? (req, res) => live.route(req, res) : undefined,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -158,7 +131,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
         timer = setTimeout(() => {
           running = running.then(rebuild);
           // Before the first build is done, open pages show the edit at once: they are made from the site.
-          if (!built) broadcast('reload', '');
+          if (!built) live.send('reload', '');
         }, DEBOUNCE_MS);
       });
       // What was saved before the watcher was ready is found by reading the sources again (files
@@ -169,13 +142,58 @@ export async function serve(opts: ServeOptions): Promise<number> {
   }
   return await new Promise<number>((resolve) => {
     const stop = () => {
-      for (const c of clients) c.end();
+      live.close();
       server.close();
       void (watcher?.close() ?? Promise.resolve()).then(() => resolve(0));
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/** The open pages' channel (server-sent events): reload, or show the errors of a failed build. */
+class LiveReload {
+  private readonly clients = new Set<ServerResponse>();
+  /** The failed build's message, shown to pages opened until a build succeeds. */
+  error: string | undefined;
+
+  /** Answers the events path; false for any other request. */
+  route(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.url !== EVENTS_PATH) return false;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    if (this.error) res.write(`event: build-error\ndata: ${JSON.stringify(this.error)}\n\n`);
+    this.clients.add(res);
+    req.on('close', () => this.clients.delete(res));
+    return true;
+  }
+
+  send(event: 'reload' | 'build-error', data: string): void {
+    const payload = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const c of this.clients) c.write(payload);
+  }
+
+  close(): void {
+    for (const c of this.clients) c.end();
+  }
+}
+
+/** Runs the newest task given once nothing new has come for `ms`. */
+class WhenIdle {
+  private timer: NodeJS.Timeout | undefined;
+  private task: (() => Promise<void>) | undefined;
+  constructor(private readonly ms: number) {}
+
+  /** `restart: false` keeps a wait already running (a save that changed nothing). */
+  set(task: () => Promise<void>, restart: boolean): void {
+    this.task = task;
+    if (this.timer && !restart) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.task?.();
+    }, this.ms);
+  }
 }
 
 /** What the watcher reported, as the site core takes it: a file added or removed changes the listing. */
