@@ -100,7 +100,8 @@ async function buildSite(options: BuildOptions, core: Site, state: SiteState, ti
           favicon: config.user.favicon,
           image: config.user.image,
           writer,
-          cache: core.rendered,
+          // Only a site kept between builds (serve --watch) reuses renders: a one-off build would hold every page's HTML.
+          ...(options.site ? { cache: core.rendered } : {}),
         }),
       ),
       time('search-index', () => indexSearch({ config, graph, writer, feed: searchFeed, state: searchIndex.state })),

@@ -2,7 +2,9 @@
 // the pages of OpenAPI documents. Everything is keyed by the compiler's own code too, so a change to
 // docsgen itself never reuses stale output.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { packageRoot } from './package-root.ts';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,7 +34,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 function cacheFile(dir: string): string {
-  return path.join(dir, `transform-${compilerHash()}.json`);
+  return path.join(dir, `transform-${compilerHash()}.jsonl`);
 }
 
 /**
@@ -44,8 +46,13 @@ export async function loadTransformCache(dir: string, rootDir: string): Promise<
   const file = cacheFile(dir);
   if (!existsSync(file)) return new Map();
   try {
-    const entries = JSON.parse(await readFile(file, 'utf8')) as [string, TransformedPage][];
-    return new Map(entries.map(([key, page]) => [key, withImageFiles(page, (f) => path.resolve(rootDir, f))]));
+    // A line per page: a large site's cache is never one string in memory.
+    const cache = new Map<string, TransformedPage>();
+    for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+      const [key, page] = JSON.parse(line) as [string, TransformedPage];
+      cache.set(key, withImageFiles(page, (f) => path.resolve(rootDir, f)));
+    }
+    return cache;
   } catch {
     // A damaged cache is only a slower build.
     return new Map();
@@ -56,12 +63,16 @@ export async function saveTransformCache(dir: string, cache: Map<string, Transfo
   const file = cacheFile(dir);
   await mkdir(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  const portable = [...cache].map(([key, page]) => [key, withImageFiles(page, (f) => path.relative(rootDir, f).split(path.sep).join('/'))]);
-  await writeFile(tmp, JSON.stringify(portable));
+  const out = createWriteStream(tmp);
+  for (const [key, page] of cache) {
+    const line = `${JSON.stringify([key, withImageFiles(page, (f) => path.relative(rootDir, f).split(path.sep).join('/'))])}\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
   await rename(tmp, file);
   // Caches of other compiler builds can never be used again.
   for (const name of await readdir(dir)) {
-    if (/^transform-[0-9a-f]+\.json$/.test(name) && path.join(dir, name) !== file) await rm(path.join(dir, name), { force: true });
+    if (/^transform-[0-9a-f]+\.jsonl?$/.test(name) && path.join(dir, name) !== file) await rm(path.join(dir, name), { force: true });
   }
 }
 

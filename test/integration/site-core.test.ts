@@ -85,7 +85,7 @@ describe('workers and the persistent cache, as options', () => {
     expect(saved).toHaveLength(1);
     const before = readFileSync(path.join(a, 'cache', saved[0]), 'utf8');
     // Image files are kept relative to the project, not at the checkout's own path.
-    const images = (JSON.parse(before) as [string, { images: { file?: string }[] }][]).flatMap(([, t]) => t.images.flatMap((i) => i.file ?? []));
+    const images = before.trim().split('\n').map((line) => JSON.parse(line) as [string, { images: { file?: string }[] }]).flatMap(([, t]) => t.images.flatMap((i) => i.file ?? []));
     expect(images.length).toBeGreaterThan(0);
     for (const file of images) expect(path.isAbsolute(file), file).toBe(false);
     // Restored elsewhere, with the first checkout gone (its absolute paths lead nowhere).
