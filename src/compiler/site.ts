@@ -162,9 +162,8 @@ export class Site {
 
   /** A doc's content by id, from the transforms given (see pageWithContent). */
   static contentOf(state: SiteState, transformed: Map<string, TransformedPage>): (id: string) => PageContent | undefined {
-    const sources = new Map(state.site.pages.map((p) => [p.id, p]));
     return (id) => {
-      const source = sources.get(id);
+      const source = pagesById(state).get(id);
       const t = transformed.get(id);
       return source && t ? pageContent(source, t) : undefined;
     };
@@ -188,7 +187,7 @@ export class Site {
     const render = { graph: state.graph, shell: state.shell.shell, bundle: await this.bundle(state), siteUrl: config.user.url, favicon: config.user.favicon, image: config.user.image };
     if (page) {
       const ids = [page.id, ...(page.cards ?? []).flatMap((c) => (c.descriptionOf === undefined ? [] : [c.descriptionOf]))];
-      const needed = state.site.pages.filter((p) => ids.includes(p.id));
+      const needed = ids.flatMap((id) => pagesById(state).get(id) ?? []);
       const transformed = await transformPages(needed, state.context);
       const made = renderRoute({ ...render, cache: this.rendered }, pageWithContent(page, Site.contentOf(state, transformed)), await served.sidebarFiles);
       return chunk ? { name: 'data.json', body: made.json, status: 200 } : { name: 'index.html', body: made.html, status: 200 };
@@ -219,6 +218,15 @@ export class Site {
     }
     return this.served;
   }
+}
+
+const byId = new WeakMap<SiteState, Map<string, SourcePage>>();
+
+/** A state's pages by doc id, made once per state (a request would otherwise walk every page). */
+function pagesById(state: SiteState): Map<string, SourcePage> {
+  let map = byId.get(state);
+  if (!map) byId.set(state, (map = new Map(state.site.pages.map((p) => [p.id, p]))));
+  return map;
 }
 
 /** A file of the static folder, or an image a page of this state uses: read when asked for. */
