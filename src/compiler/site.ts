@@ -25,7 +25,7 @@ import { createCodeHighlighter } from './markdown/highlight.ts';
 import { searchPages } from './index-search.ts';
 import { AssetRegistry } from './image-assets.ts';
 import { linkOutsideError, listFiles, sourceRoots, type ListedFile, type SourceRoots } from './source-files.ts';
-import { normaliseRoute } from '../shared/routes.ts';
+import { normaliseRoute, routeOfDataChunk } from '../shared/routes.ts';
 
 export interface SiteOptions {
   config: string;
@@ -66,8 +66,6 @@ export interface SiteResponse {
   body: string | Uint8Array;
   status: number;
 }
-
-const DATA_CHUNK = /^\/_data\/(.+)\.json$/;
 
 /**
  * The memo tables: the sources (re-read only where the watcher says a file changed), transformed
@@ -180,8 +178,9 @@ export class Site {
     const served = this.servedFiles(state);
     const file = (await served.files).get(urlPath);
     if (file !== undefined) return { name: urlPath, body: file, status: 200 };
-    const chunk = DATA_CHUNK.exec(urlPath);
-    const route = chunk ? normaliseRoute(`/${chunk[1]}`) : normaliseRoute(urlPath);
+    const chunkOf = routeOfDataChunk(urlPath);
+    const chunk = chunkOf !== undefined;
+    const route = chunkOf ?? normaliseRoute(urlPath);
     const page = state.graph.pages.get(route);
     const { config } = state.site;
     const render = { graph: state.graph, shell: state.shell.shell, bundle: await this.bundle(state), siteUrl: config.user.url, favicon: config.user.favicon, image: config.user.image };

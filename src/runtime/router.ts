@@ -1,5 +1,6 @@
 // Route data: which URLs are routes of this site, and loading a route's data chunk and sidebar.
 import { dataChunkUrl, type PageData, type SidebarData } from '../shared/types.ts';
+import { normaliseRoute } from '../shared/routes.ts';
 
 const sidebarCache = new Map<string, Promise<SidebarData>>();
 
@@ -19,12 +20,6 @@ export function loadSidebar(file: string): Promise<SidebarData> {
   return p;
 }
 
-/** `/x.html`, `/x/index` and `/x/` are `/x`. */
-export function normalisePath(pathname: string): string {
-  let r = pathname.replace(/\/+/g, '/').replace(/\.html?$/, '').replace(/(^|\/)index$/, '').replace(/\/+$/, '');
-  if (r === '') r = '/';
-  return r;
-}
 
 export interface LoadedRoute {
   page: PageData;
@@ -46,7 +41,7 @@ export function routeOf(url: URL, baseUrl: string): string | undefined {
   if (url.origin !== location.origin || !url.pathname.startsWith(baseUrl)) return undefined;
   // Files (images, the sitemap, assets) are not routes.
   if (/\.(?!html?$)[a-z0-9]+$/i.test(url.pathname)) return undefined;
-  return normalisePath(url.pathname.slice(baseUrl.length - 1));
+  return normaliseRoute(url.pathname.slice(baseUrl.length - 1));
 }
 
 /** Whether a click on this anchor is ours to handle rather than the browser's. */

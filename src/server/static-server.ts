@@ -11,6 +11,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import send from 'send';
 import { isInside } from '../compiler/source-files.ts';
+import { normaliseRoute } from '../shared/routes.ts';
 import { CompressedCopies, compress, compressible, preferredEncoding, type Encoding } from './compression.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -106,7 +107,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Static
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request\n');
     return;
   }
-  const route = urlPath.replace(/\.html?$/, '').replace(/\/index$/, '').replace(/\/+$/, '') || '/';
+  const route = normaliseRoute(urlPath);
   const redirect = options.redirects().get(route);
   if (redirect) {
     const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';

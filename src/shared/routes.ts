@@ -11,6 +11,19 @@ export function normaliseRoute(route: string): string {
   return r === '' ? '/' : r.startsWith('/') ? r : `/${r}`;
 }
 
+/** Where a route's data chunk lives: derived from the route, so no global manifest is needed. */
+export function dataChunkUrl(baseUrl: string, route: string): string {
+  const path = route === '/' ? 'index' : route.replace(/^\//, '');
+  return `${baseUrl}_data/${path}.json`;
+}
+
+/** The route whose data chunk is at this URL path (below the base URL), or undefined for any other path. */
+export function routeOfDataChunk(urlPath: string, baseUrl = '/'): string | undefined {
+  const prefix = `${baseUrl}_data/`;
+  if (!urlPath.startsWith(prefix) || !urlPath.endsWith('.json') || urlPath.length <= prefix.length + 5) return undefined;
+  return normaliseRoute(`/${urlPath.slice(prefix.length, -5)}`);
+}
+
 /** Joins path parts into a normalised route: leading slash, no trailing slash, no `/index`. */
 export function joinRoute(...parts: string[]): string {
   const joined = parts.join('/').split('/').filter(Boolean).join('/');

@@ -167,8 +167,4 @@ export interface BootData {
   page: Omit<PageData, 'html'>;
 }
 
-/** Where a route's data chunk lives: derived from the route, so no global manifest is needed. */
-export function dataChunkUrl(baseUrl: string, route: string): string {
-  const path = route === '/' ? 'index' : route.replace(/^\//, '');
-  return `${baseUrl}_data/${path}.json`;
-}
+export { dataChunkUrl } from './routes.ts';

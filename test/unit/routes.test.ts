@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeProblem } from '../../src/shared/routes.ts';
+import { dataChunkUrl, normaliseRoute, routeOfDataChunk, routeProblem } from '../../src/shared/routes.ts';
 import { checkOutputPlan } from '../../src/compiler/plan-output.ts';
 
 describe('routeProblem', () => {
@@ -67,5 +67,20 @@ describe('checkOutputPlan', () => {
     expect(out).toHaveLength(2);
     expect(out[0]).toContain('x.md  the page at /_search/x would write _search/x/index.html, which docsgen writes itself');
     expect(out[1]).toBe('static/assets/js/client-1.js  the static file assets/js/client-1.js would write assets/js/client-1.js, as docsgen does');
+  });
+});
+
+describe('a route, its spellings and its data chunk (one module for the compiler, the server and the client)', () => {
+  it('names a page by one route, however its path is spelt', () => {
+    for (const p of ['/guides/a', '/guides/a/', '/guides/a.html', '/guides/a/index', '/guides/a/index.html', '//guides//a']) expect(normaliseRoute(p), p).toBe('/guides/a');
+    for (const p of ['/', '', '/index', '/index.html']) expect(normaliseRoute(p), p).toBe('/');
+  });
+
+  it('finds the route of a data chunk URL again, and nothing for other paths', () => {
+    for (const route of ['/', '/guides/a', '/reference/api/unleash/get-users', '/index-of-things']) {
+      expect(routeOfDataChunk(dataChunkUrl('/', route)), route).toBe(route);
+      expect(routeOfDataChunk(dataChunkUrl('/docs/', route), '/docs/'), route).toBe(route);
+    }
+    for (const other of ['/_data/.json', '/_data/x.js', '/data/x.json', '/_sidebars/docs-1.json', '/docs/_data/x.json']) expect(routeOfDataChunk(other), other).toBeUndefined();
   });
 });
