@@ -11,7 +11,7 @@ import { discardUnknownPreferredVersion } from './docs-version.ts';
 import { initContentFeatures, onContentChange } from './enhance.ts';
 import { invariant } from './invariant.ts';
 import { initNavigation, onRouteChange, reloadRoute } from './navigation.ts';
-import { initPrefetch, markLoaded } from './prefetch.ts';
+import { initPrefetch, onPageView } from './prefetch.ts';
 import { loadSidebar, type LoadedRoute } from './router.ts';
 import { nextSidebar, withFile, type KnownSidebar } from './sidebar-state.ts';
 import './styles.css';
@@ -106,11 +106,11 @@ function startNavigation(root: HTMLElement): void {
     swap: (next) => flushSync(() => setRoute((prev) => toState(prev, next, 0))),
   });
   onRouteChange((route, url) => {
-    markLoaded(route);
+    onPageView(route);
     onContentChange(url);
   });
-  markLoaded(boot.page.route);
-  initPrefetch(shell.baseUrl, root);
+  initPrefetch(shell.baseUrl, root, shell.prefetch.budgetBytes);
+  onPageView(boot.page.route);
   initContentFeatures(shell);
   discardUnknownPreferredVersion(shell.docsVersions);
   afterLoad();

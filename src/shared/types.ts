@@ -91,6 +91,8 @@ export interface ShellConfig {
   docsVersions?: { pluginId: string; versions: string[] };
   /** The search modal and page; absent when the site has search turned off. */
   search?: SearchShellConfig;
+  /** Route data fetched ahead for links in view, per page view (links pointed at are always fetched). */
+  prefetch: { budgetBytes: number };
 }
 
 /** What the search modal and the search page need, for either provider. */

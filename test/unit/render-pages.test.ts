@@ -9,7 +9,7 @@ import type { PageData, ShellConfig, SidebarNode } from '../../src/shared/types.
 const shell: ShellConfig = {
   title: 'T', tagline: '', baseUrl: '/', navbar: { items: [], hideOnScroll: true }, footer: { columns: [], copyright: '©' },
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
-  imageZoom: { selector: '.markdown img', margin: 0, background: '#fff', scrollOffset: 40 }, clientScripts: [], baseUrlIssueBanner: false, locales: [],
+  imageZoom: { selector: '.markdown img', margin: 0, background: '#fff', scrollOffset: 40 }, clientScripts: [], baseUrlIssueBanner: false, locales: [], prefetch: { budgetBytes: 0 },
 };
 
 const sidebar: SidebarNode[] = [
