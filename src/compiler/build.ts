@@ -219,7 +219,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const time = stageTimer(timings);
   const site = await loadSite(options, time);
   // Pagefind indexes each page in its own process as soon as the page is transformed.
-  const searchState = options.search ?? new SearchIndexState();
+  const searchState = options.search ?? new SearchIndexState(undefined, cacheDirOf(options, site.config));
   const search = startSearchFeed(site.config, searchState);
   try {
     return await buildSite(options, site, time, timings, { feed: search, state: searchState });
