@@ -51,7 +51,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const site = options.site ?? new Site(options);
   const state = await site.state(time);
   // Pagefind indexes each page in its own process as soon as the page is transformed.
-  const searchState = options.search ?? new SearchIndexState();
+  const searchState = options.search ?? new SearchIndexState(undefined, cacheDirOf(options, state.site.config));
   const search = startSearchFeed(state.site.config, searchState);
   try {
     return await buildSite(options, site, state, time, timings, { feed: search, state: searchState });

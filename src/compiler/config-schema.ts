@@ -309,6 +309,13 @@ export const configSchema = z.strictObject({
   tableOfContents: z
     .strictObject({ minHeadingLevel: z.number().int().min(2).max(6).optional(), maxHeadingLevel: z.number().int().min(2).max(6).optional() })
     .optional(),
+  /**
+   * Route data the browser fetches before a click needs it. A link the reader points at, focuses
+   * or touches is always fetched; links in a page's content and its previous/next links are
+   * fetched as they come into view, up to `budgetKB` kilobytes (as sent, compressed) a page view:
+   * 30 by default, 0 for none.
+   */
+  prefetch: z.strictObject({ budgetKB: z.number().min(0).optional() }).optional(),
   /** Show a banner on the home path when the site is served under a different base URL. */
   baseUrlIssueBanner: z.boolean().optional(),
   /** How each kind of broken reference counts, like Docusaurus's `onBrokenLinks`: all are errors by default. */

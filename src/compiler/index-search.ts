@@ -17,6 +17,7 @@ import { escapeHtml } from './escape-html.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { SEARCH_PAGE_ROUTE } from './shell-config.ts';
 import type { IncrementalWriter, OutputSink } from './write-output.ts';
+import { readCached, readCachedSync, writeCached } from './persistent-cache.ts';
 
 /** Doc id of the generated search page: no markdown file can have it (ids never start with `_`). */
 export const SEARCH_PAGE_ID = '__docsgen/search';
@@ -116,9 +117,20 @@ export class SearchIndexState {
   /** Counts builds, so that an index of an older build is dropped, even halfway, once a newer build exists. */
   generation = 0;
 
-  /** `live`: the served folder, written into between builds. */
-  constructor(readonly live?: IncrementalWriter) {}
+  /**
+   * `live`: the served folder, written into between builds. `cacheDir`: where the last index and
+   * the documents it was made from are kept between runs (see SearchFeed).
+   */
+  constructor(
+    readonly live?: IncrementalWriter,
+    readonly cacheDir?: string,
+  ) {}
 }
+
+/** Cache entries: the documents of the last index made, in the order they were fed, and its files by their key. */
+const CACHED_ORDER = { name: 'search-documents', key: 'fed' };
+const CACHED_FILES = 'search-index';
+type CachedFiles = { path: string; base64: string }[];
 
 /**
  * The chain that keeps Pagefind runs apart. Process-wide, as Pagefind's service is: one child
@@ -143,19 +155,32 @@ function makesLocalIndex(config: ResolvedConfig): boolean {
  * for after the transform. Undefined when this build makes no index now.
  */
 export function startSearchFeed(config: ResolvedConfig, state: SearchIndexState): SearchFeed | undefined {
-  return indexesNow(config, state) ? new SearchFeed(config) : undefined;
+  return indexesNow(config, state) ? new SearchFeed(config, state.cacheDir) : undefined;
 }
 
+/**
+ * Takes a build's pages for the index as they come. With a cache folder, it compares each
+ * document with the one the last index was made from at the same place: while they are all the
+ * same, Pagefind is not started (it took half of a rebuild of an unchanged site), and if they all
+ * are, the last index's files are the index. The first difference starts Pagefind, with every page so far.
+ */
 export class SearchFeed {
-  private readonly run: PagefindRun;
+  private run: PagefindRun | undefined;
   /** Routes fed so far: the graph's pages are offered at the end, and only those not fed go in. */
   private readonly routes = new Set<string>();
   /** What was fed: the key `later` compares with. */
   readonly digests: DocumentDigest[] = [];
+  /** The documents of the last index made with this cache, in the order they were fed. */
+  private readonly previous: DocumentDigest[] | undefined;
+  /** Pages fed while they were the same as the last index's: Pagefind gets them if one is not. */
+  private held: SearchablePage[] = [];
 
-  constructor(private readonly config: ResolvedConfig) {
-    this.run = new PagefindRun(config, pagefindRuns);
-    pagefindRuns = this.run.closed;
+  constructor(
+    private readonly config: ResolvedConfig,
+    private readonly cacheDir?: string,
+  ) {
+    this.previous = cacheDir ? readCachedSync<DocumentDigest[]>(cacheDir, CACHED_ORDER.name, CACHED_ORDER.key) : undefined;
+    if (!this.previous) this.start();
   }
 
   /** A markdown or generated source page, as the site graph will make it. */
@@ -167,18 +192,50 @@ export class SearchFeed {
     // A route given twice fails the build (duplicate routes), so only its first page counts here.
     if (this.routes.has(page.route)) return;
     this.routes.add(page.route);
-    const doc = { url: this.config.baseUrl + page.route.slice(1), content: searchDocument(page) };
-    this.digests.push(digest(doc));
-    this.run.add(doc);
+    const doc = this.documentOf(page);
+    const made = digest(doc);
+    const before = this.previous?.[this.digests.length];
+    this.digests.push(made);
+    if (!this.run) {
+      if (before?.url === made.url && before.hash === made.hash) {
+        this.held.push(page);
+        return;
+      }
+      this.start();
+    }
+    this.run!.add(doc);
   }
 
-  files(): Promise<IndexFiles> {
-    return this.run.files();
+  async files(): Promise<IndexFiles> {
+    if (!this.run && this.cacheDir && this.previous?.length === this.digests.length) {
+      const cached = await readCached<CachedFiles>(this.cacheDir, CACHED_FILES, documentsKey(this.digests));
+      if (cached) return cached.map((f) => ({ path: f.path, content: Buffer.from(f.base64, 'base64') }));
+    }
+    const files = await (this.run ?? this.start()).files();
+    if (this.cacheDir) {
+      const value: CachedFiles = files.map((f) => ({ path: f.path, base64: Buffer.from(f.content).toString('base64') }));
+      await writeCached(this.cacheDir, CACHED_FILES, documentsKey(this.digests), value);
+      await writeCached(this.cacheDir, CACHED_ORDER.name, CACHED_ORDER.key, this.digests);
+    }
+    return files;
   }
 
   /** Stops Pagefind; safe to call more than once, and after files(). */
   close(): Promise<void> {
-    return this.run.close();
+    return this.run?.close() ?? Promise.resolve();
+  }
+
+  private documentOf(page: SearchablePage): SearchDocument {
+    return { url: this.config.baseUrl + page.route.slice(1), content: searchDocument(page) };
+  }
+
+  private start(): PagefindRun {
+    const run = new PagefindRun(this.config, pagefindRuns);
+    pagefindRuns = run.closed;
+    this.run = run;
+    for (const page of this.held) run.add(this.documentOf(page));
+    this.held = [];
+    return run;
   }
 }
 
@@ -195,7 +252,7 @@ export async function indexSearch({ config, graph, writer, feed, state }: Search
     const gen = ++state.generation;
     later = () => indexLater(gen, documentsOf, config, state, live);
   } else {
-    const run = feed ?? new SearchFeed(config);
+    const run = feed ?? new SearchFeed(config, state.cacheDir);
     // The pages the transform did not give it: all of them without a feed, else those the graph made (category index pages).
     for (const page of pages) run.add(page);
     try {

@@ -96,6 +96,19 @@ export async function readCached<T>(dir: string, name: string, key: string): Pro
   }
 }
 
+/** readCached, synchronously: for a small value needed before a caller can wait. */
+export function readCachedSync<T>(dir: string, name: string, key: string): T | undefined {
+  const hash = compilerHash();
+  const file = hash && path.join(dir, `${name}-${hash}.json`);
+  if (!file || !existsSync(file)) return undefined;
+  try {
+    const entry = JSON.parse(readFileSync(file, 'utf8')) as { key: string; value: T };
+    return entry.key === key ? entry.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function writeCached(dir: string, name: string, key: string, value: unknown): Promise<void> {
   const hash = compilerHash();
   await mkdir(dir, { recursive: true });

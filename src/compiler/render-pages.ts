@@ -4,14 +4,16 @@ import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../runtime/App.tsx';
-import { SIDEBAR_SLOT, SidebarItem, contains } from '../runtime/components/Sidebar.tsx';
+import { SIDEBAR_SLOT, SidebarItem } from '../runtime/components/Sidebar.tsx';
 import { EARLY_SEARCH, EVENTS, SEARCH_HOTKEYS, STORAGE_KEYS, TEXT } from '../runtime/constants.ts';
-import { dataChunkUrl, type BootData, type PageData, type ShellConfig, type SidebarData, type SidebarNode } from '../shared/types.ts';
+import { contains, pruneSidebar } from '../shared/sidebar-tree.ts';
+import { dataChunkUrl, type BootData, type PageData, type ShellConfig, type SidebarNode } from '../shared/types.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { ClientBundle } from './bundle-client.ts';
 import type { OutputSink } from './write-output.ts';
 import { htmlPathOf } from './write-output.ts';
+import { splitSidebar } from './sidebar-files.ts';
 
 export interface RenderInput {
   graph: SiteGraph;
@@ -37,9 +39,10 @@ export interface RenderedPage {
 
 /**
  * A document is made of pieces: text made for its page, and sidebar items shared by every page
- * that does not hold them. Each page carries its whole sidebar, so on a large site encoding the
- * documents to UTF-8 for writing was most of the render (9 of 16 s at 2,000 pages); a shared
- * item is encoded once and its bytes copied into each page.
+ * that does not hold them. When each page carried its whole sidebar, encoding the documents to
+ * UTF-8 for writing was most of the render (9 of 16 s at 2,000 pages); a shared item is encoded
+ * once and its bytes copied into each page, and that still spares the siblings of a page in a
+ * long category.
  */
 type Piece = string | SharedHtml;
 interface SharedHtml {
@@ -64,8 +67,7 @@ export async function renderPages(input: RenderInput): Promise<void> {
   const writes: Promise<void>[] = [];
   for (const page of pages) {
     const data = pageData(page, sidebarFiles, input);
-    const sidebar = page.sidebarId ? graph.sidebars.get(page.sidebarId) : undefined;
-    const rendered = cachedRender(data, sidebar, input, contextKey);
+    const rendered = cachedRender(data, data.sidebar?.items, input, contextKey);
     writes.push(writer.write(htmlPathOf(page.route), rendered.html));
     writes.push(writer.write(dataChunkUrl('/', page.route).slice(1), rendered.json));
     if (writes.length > 64) await Promise.all(writes.splice(0));
@@ -74,17 +76,16 @@ export async function renderPages(input: RenderInput): Promise<void> {
   await writer.write('404.html', renderNotFound(input));
 }
 
-/** Each sidebar in its own content-hashed file, which every page of it names: public URL by sidebar id. */
+/**
+ * Each sidebar in content-hashed files (one, or more for a large sidebar: see sidebar-files.ts),
+ * which pages load a category's items from: the URL of each sidebar's top file by sidebar id.
+ */
 export async function writeSidebarFiles({ graph, shell, writer }: Pick<RenderInput, 'graph' | 'shell' | 'writer'>): Promise<Map<string, string>> {
   const sidebarFiles = new Map<string, string>();
   for (const [id, items] of graph.sidebars) {
-    const data: SidebarData = { id, items };
-    const json = JSON.stringify(data);
-    const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
-    // In a folder of its own: a page's data chunk (`_data/<route>.json`) could otherwise take its name.
-    const rel = `_sidebars/${id.replace(/[^\w-]/g, '_')}-${hash}.json`;
-    await writer.write(rel, json);
-    sidebarFiles.set(id, `${shell.baseUrl}${rel}`);
+    const split = splitSidebar(id, items, shell.baseUrl);
+    for (const file of split.files) await writer.write(file.rel, file.json);
+    sidebarFiles.set(id, split.root);
   }
   return sidebarFiles;
 }
@@ -95,8 +96,7 @@ export async function writeSidebarFiles({ graph, shell, writer }: Pick<RenderInp
  */
 export function renderRoute(input: Omit<RenderInput, 'writer'>, page: GraphPage, sidebarFiles: Map<string, string>): { html: string; json: string } {
   const data = pageData(page, sidebarFiles, input);
-  const sidebar = page.sidebarId ? input.graph.sidebars.get(page.sidebarId) : undefined;
-  const { html, json } = cachedRender(data, sidebar, input, renderContextKey(input));
+  const { html, json } = cachedRender(data, data.sidebar?.items, input, renderContextKey(input));
   return { html: Buffer.from(html).toString('utf8'), json };
 }
 
@@ -136,8 +136,18 @@ function navbarDocs({ graph, shell }: Pick<RenderInput, 'graph' | 'shell'>, side
   return routes;
 }
 
+/** The page's sidebar as it shows on load, and the file that names its version. */
+function pageSidebar(page: GraphPage, sidebarFiles: Map<string, string>, { graph, shell }: Pick<RenderInput, 'graph' | 'shell'>): PageData['sidebar'] {
+  const id = page.sidebarId;
+  const items = id === undefined ? undefined : graph.sidebars.get(id);
+  const file = id === undefined ? undefined : sidebarFiles.get(id);
+  if (id === undefined || !items || file === undefined) return undefined;
+  const docs = navbarDocs({ graph, shell }, id);
+  return { id, file, items: pruneSidebar(items, page.route, splitSidebar(id, items, shell.baseUrl)), ...(docs.length ? { navbarDocs: docs } : {}) };
+}
+
 function pageData(page: GraphPage, sidebarFiles: Map<string, string>, input: Pick<RenderInput, 'graph' | 'shell'>): PageData {
-  const docs = page.sidebarId && sidebarFiles.has(page.sidebarId) ? navbarDocs(input, page.sidebarId) : [];
+  const sidebar = pageSidebar(page, sidebarFiles, input);
   return {
     route: page.route,
     title: page.title,
@@ -148,9 +158,7 @@ function pageData(page: GraphPage, sidebarFiles: Map<string, string>, input: Pic
     breadcrumbs: page.breadcrumbs,
     ...(page.prev ? { prev: page.prev } : {}),
     ...(page.next ? { next: page.next } : {}),
-    ...(page.sidebarId && sidebarFiles.has(page.sidebarId)
-      ? { sidebar: { id: page.sidebarId, file: sidebarFiles.get(page.sidebarId)!, ...(docs.length ? { navbarDocs: docs } : {}) } }
-      : {}),
+    ...(sidebar ? { sidebar } : {}),
     kind: page.kind,
     ...(page.cards ? { cards: page.cards } : {}),
     ...(page.tags ? { tags: page.tags } : {}),
@@ -332,7 +340,6 @@ function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, inpu
     `<script>${headScript(shell, data)}</script>`,
     shell.search?.provider === 'algolia' ? `<link rel="preconnect" href="${escapeHtml(shell.search.origin)}" crossorigin>` : '',
     ...bundle.css.map((href) => `<link rel="stylesheet" href="${href}">`),
-    data.sidebar ? `<link rel="preload" href="${data.sidebar.file}" as="fetch" crossorigin>` : '',
     // The page paints without its script (the HTML is complete): the shell's code comes after the
     // stylesheet and images on a slow connection, not before them.
     ...bundle.preload.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),

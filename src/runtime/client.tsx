@@ -4,28 +4,30 @@ import { StrictMode, useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import shell from 'virtual:docsgen-shell';
-import type { BootData, PageData, SidebarNode } from '../shared/types.ts';
+import type { BootData, PageData } from '../shared/types.ts';
 import { App } from './App.tsx';
+import { SidebarItemsContext, type SidebarItemsLoader } from './components/Sidebar.tsx';
 import { discardUnknownPreferredVersion } from './docs-version.ts';
 import { initContentFeatures, onContentChange } from './enhance.ts';
 import { invariant } from './invariant.ts';
 import { initNavigation, onRouteChange, reloadRoute } from './navigation.ts';
-import { initPrefetch, markLoaded } from './prefetch.ts';
+import { initPrefetch, onPageView } from './prefetch.ts';
 import { loadSidebar, type LoadedRoute } from './router.ts';
+import { nextSidebar, withFile, type KnownSidebar } from './sidebar-state.ts';
 import './styles.css';
 import './api-reference.css';
 import './features/search/listen.ts';
 
 interface RouteState {
   page: PageData;
-  sidebar?: SidebarNode[];
+  sidebar?: KnownSidebar;
   /** Bumped by 'Try again', which remounts a crashed page. */
   attempt: number;
 }
 
 let setRoute: (update: (prev: RouteState) => RouteState) => void = () => {};
 
-const toState = (next: LoadedRoute, attempt: number): RouteState => ({ page: next.page, sidebar: next.sidebar?.items, attempt });
+const toState = (prev: RouteState, next: LoadedRoute, attempt: number): RouteState => ({ page: next.page, sidebar: nextSidebar(prev.sidebar, next.page), attempt });
 
 function Root({ initial, onHydrated }: { initial: RouteState; onHydrated: () => void }) {
   const [state, setState] = useState(initial);
@@ -34,9 +36,20 @@ function Root({ initial, onHydrated }: { initial: RouteState; onHydrated: () => 
     onHydrated();
   }, []);
   const retry = () => {
-    void reloadRoute().then((next) => setState((prev) => toState(next, prev.attempt + 1)));
+    void reloadRoute().then((next) => setState((prev) => toState(prev, next, prev.attempt + 1)));
   };
-  return <App shell={shell} page={state.page} sidebar={state.sidebar} onRetry={retry} attempt={state.attempt} />;
+  const [loader] = useState<SidebarItemsLoader>(() => ({
+    warm: (file) => void loadSidebar(file).catch(() => {}),
+    load: async (file) => {
+      const data = await loadSidebar(file);
+      setState((prev) => (prev.sidebar ? { ...prev, sidebar: withFile(prev.sidebar, file, data) } : prev));
+    },
+  }));
+  return (
+    <SidebarItemsContext.Provider value={loader}>
+      <App shell={shell} page={state.page} sidebar={state.sidebar?.items} onRetry={retry} attempt={state.attempt} />
+    </SidebarItemsContext.Provider>
+  );
 }
 
 function readBoot(): BootData {
@@ -63,17 +76,11 @@ function afterLoad(): void {
 
 const boot = readBoot();
 
-async function start(): Promise<void> {
+function start(): void {
   // The content HTML is already in the DOM; it is not shipped a second time.
   const html = document.querySelector('[data-content]')?.innerHTML ?? '';
-  let sidebar: SidebarNode[] | undefined;
-  try {
-    sidebar = boot.page.sidebar ? (await loadSidebar(boot.page.sidebar.file)).items : undefined;
-  } catch (e) {
-    // Without its sidebar the shell would not match the HTML; the static page still works.
-    console.warn('docsgen: could not load the sidebar, the page stays static', e);
-    return;
-  }
+  // The page carries what its sidebar shows on load: what the server rendered, so hydration matches.
+  const page: PageData = { ...boot.page, html };
   const root = document.getElementById('__docsgen_root');
   invariant(root, 'the page has no root element');
   // Until hydration has finished, links are plain links: a click loads the page in full.
@@ -86,7 +93,7 @@ async function start(): Promise<void> {
   hydrateRoot(
     root,
     <StrictMode>
-      <Root initial={{ page: { ...boot.page, html }, sidebar, attempt: 0 }} onHydrated={onHydrated} />
+      <Root initial={{ page, sidebar: nextSidebar(undefined, page), attempt: 0 }} onHydrated={onHydrated} />
     </StrictMode>,
   );
 }
@@ -96,17 +103,17 @@ function startNavigation(root: HTMLElement): void {
     baseUrl: shell.baseUrl,
     siteTitle: shell.title,
     route: boot.page.route,
-    swap: (next) => flushSync(() => setRoute(() => toState(next, 0))),
+    swap: (next) => flushSync(() => setRoute((prev) => toState(prev, next, 0))),
   });
   onRouteChange((route, url) => {
-    markLoaded(route);
+    onPageView(route);
     onContentChange(url);
   });
-  markLoaded(boot.page.route);
-  initPrefetch(shell.baseUrl, root);
+  initPrefetch(shell.baseUrl, root, shell.prefetch.budgetBytes);
+  onPageView(boot.page.route);
   initContentFeatures(shell);
   discardUnknownPreferredVersion(shell.docsVersions);
   afterLoad();
 }
 
-void start();
+start();

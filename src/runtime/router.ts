@@ -1,4 +1,4 @@
-// Route data: which URLs are routes of this site, and loading a route's data chunk and sidebar.
+// Route data: which URLs are routes of this site, and loading a route's data chunk and sidebar files.
 import { dataChunkUrl, type PageData, type SidebarData } from '../shared/types.ts';
 import { normaliseRoute } from '../shared/routes.ts';
 
@@ -10,6 +10,7 @@ async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** A sidebar file, fetched once for the life of the page (its name changes with its content). */
 export function loadSidebar(file: string): Promise<SidebarData> {
   let p = sidebarCache.get(file);
   if (!p) {
@@ -23,7 +24,6 @@ export function loadSidebar(file: string): Promise<SidebarData> {
 
 export interface LoadedRoute {
   page: PageData;
-  sidebar?: SidebarData;
 }
 
 /**
@@ -31,9 +31,8 @@ export interface LoadedRoute {
  * `force-cache` takes a copy prefetched moments ago even if the host marked it `no-cache`.
  */
 export async function loadPage(baseUrl: string, route: string, cache: RequestCache = 'default'): Promise<LoadedRoute> {
-  const page = await getJson<PageData>(dataChunkUrl(baseUrl, route), { cache });
-  const sidebar = page.sidebar ? await loadSidebar(page.sidebar.file) : undefined;
-  return { page, sidebar };
+  // The page carries what its sidebar shows; the rest loads when a reader opens a category.
+  return { page: await getJson<PageData>(dataChunkUrl(baseUrl, route), { cache }) };
 }
 
 /** The route a URL names on this site, or undefined for other origins, other bases and files. */

@@ -38,6 +38,11 @@ export type SidebarNode =
       collapsed: boolean;
       collapsible: boolean;
       items: SidebarNode[];
+      /**
+       * Set when the items are not here (`items` is empty): the sidebar file that holds them. Pages
+       * carry only the part of their sidebar that shows on load; the rest is loaded on demand.
+       */
+      itemsIn?: string;
     };
 
 export interface NavItem {
@@ -86,6 +91,8 @@ export interface ShellConfig {
   docsVersions?: { pluginId: string; versions: string[] };
   /** The search modal and page; absent when the site has search turned off. */
   search?: SearchShellConfig;
+  /** Route data fetched ahead for links in view, per page view (links pointed at are always fetched). */
+  prefetch: { budgetBytes: number };
 }
 
 /** What the search modal and the search page need, for either provider. */
@@ -140,10 +147,13 @@ export interface PageData {
   prev?: LinkRef;
   next?: LinkRef;
   /**
-   * Which sidebar the page belongs to, if any, and its content hash for caching; `navbarDocs` are
-   * the navbar's doc entries whose doc shows the same sidebar: active on every page of it.
+   * Which sidebar the page belongs to, if any. `file` is its top sidebar file, whose content hash
+   * names this version of the sidebar. `items` are what shows when the page loads (see
+   * `pruneSidebar`): the categories that hold the page and those open by default, with their
+   * items; every other category without its items, which `itemsIn` says where to load.
+   * `navbarDocs` are the navbar's doc entries whose doc shows the same sidebar: active on every page of it.
    */
-  sidebar?: { id: string; file: string; navbarDocs?: string[] };
+  sidebar?: { id: string; file: string; items: SidebarNode[]; navbarDocs?: string[] };
   kind: 'doc' | 'generated-index' | 'not-found';
   cards?: IndexCard[];
   /** Where the page's source can be edited ("Edit this page"). */
@@ -156,9 +166,15 @@ export interface PageData {
   image?: string;
 }
 
-/** The sidebar file the client fetches once per sidebar. */
+/**
+ * A sidebar file: the items of the sidebar (`path` empty) or of one of its categories (`path` is
+ * the category's place, its indexes from the top joined by `-`). A category whose items are in a
+ * file of their own has `itemsIn` instead. The client loads a file when a reader opens a category
+ * whose items the page did not carry, once per file.
+ */
 export interface SidebarData {
   id: string;
+  path: string;
   items: SidebarNode[];
 }
 

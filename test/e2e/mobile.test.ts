@@ -63,6 +63,16 @@ describe('mobile layout', () => {
     await page.close();
   });
 
+  it('opens a closed category of the doc sidebar in the panel, loading its items', async () => {
+    const page = await open('/small/b');
+    await openMenu(page);
+    const sidebar = panel(page).locator('nav.sidebar');
+    expect(await sidebar.locator('a', { hasText: 'Guide one' }).count()).toBe(0);
+    await sidebar.getByRole('button', { name: "Expand sidebar category 'Guides'" }).click();
+    await poll(() => sidebar.locator('a', { hasText: 'Guide one' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
   it('shows only the navbar entries on a page without a sidebar', async () => {
     const page = await open('/alone');
     await openMenu(page);

@@ -95,9 +95,14 @@ describe('without JavaScript', () => {
     const page = await b.browser.newPage({ javaScriptEnabled: false });
     await page.goto(`${base}/reference/config`);
     expect(await page.locator('nav.sidebar a').count()).toBeGreaterThan(4);
-    // Collapsed categories cannot be opened without a script, so they show their pages.
-    expect(await page.locator('nav.sidebar a', { hasText: 'Configure' }).isVisible()).toBe(true);
     expect(await page.locator('nav.toc a[href="#options"]').count()).toBe(1);
+    // A closed category shows no pages, as on load with a script: its label leads to its own page, which does.
+    expect(await page.locator('nav.sidebar a', { hasText: 'Configure' }).count()).toBe(0);
+    await page.locator('nav.sidebar a', { hasText: 'Guides' }).click();
+    await page.waitForURL(`${base}/guides`);
+    expect(await page.locator('nav.sidebar a', { hasText: 'Advanced use' }).isVisible()).toBe(true);
+    await page.locator('.pagination-link.next').click();
+    await page.waitForURL(`${base}/guides/basics/install`);
     await page.locator('nav.sidebar a', { hasText: 'Configure' }).click();
     await page.waitForURL(`${base}/guides/basics/configure`);
     expect(await page.locator('article h2').first().textContent()).toBe('Set options');

@@ -1,15 +1,21 @@
-// Prefetch: a route's data is fetched ahead when its link is hovered or scrolled into view, with
-// <link rel="prefetch">, at most once per route, and never on a 2g connection or with data saving.
+// Prefetch: a route's data is fetched ahead, with <link rel="prefetch">, when its link is hovered,
+// focused or touched, and for links in the content and previous/next when they scroll into view,
+// up to a budget a page view; at most once per route, never on a 2g connection or with data saving on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSite, waitForHydration, poll } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/sites.ts';
 
 let site: Awaited<ReturnType<typeof openSite>>;
+let tiny: Awaited<ReturnType<typeof openSite>>;
 beforeAll(async () => {
   site = await openSite(await builtSite('shell'));
+  tiny = await openSite(await builtSite('shellTinyPrefetch'));
 });
-afterAll(() => site?.close());
+afterAll(async () => {
+  await site?.close();
+  await tiny?.close();
+});
 
 /**
  * Route data the page asked for ahead of need, as paths in order (sidebars left out). A prefetch
@@ -24,12 +30,12 @@ function recordDataRequests(page: Page): string[] {
   return seen;
 }
 
-async function open(route: string, init?: (() => void) | { content: string }): Promise<{ page: Page; requests: string[] }> {
-  const page = await site.context.newPage();
+async function open(route: string, init?: (() => void) | { content: string }, on = site): Promise<{ page: Page; requests: string[] }> {
+  const page = await on.context.newPage();
   await page.route('**/__analytics', (r) => r.fulfill({ status: 204 }));
   if (init) await page.addInitScript(init);
   const requests = recordDataRequests(page);
-  await page.goto(site.base + route);
+  await page.goto(on.base + route);
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   return { page, requests };
@@ -51,6 +57,41 @@ describe('prefetch', () => {
     await page.locator('.pagination-link.next').hover(); // another route, so something is fetched
     await poll(() => requests).toContain('/_data/small/a.json');
     expect(count(requests, '/_data/small/b.json')).toBe(1);
+    // Focused from the keyboard, or touched.
+    await page.locator('.markdown a[href="/"]').focus();
+    await poll(() => requests).toContain('/_data/index.json');
+    await page.locator('.markdown a[href="/other/next"]').dispatchEvent('touchstart');
+    await poll(() => requests).toContain('/_data/other/next.json');
+    expect(new Set(requests).size).toBe(requests.length);
+    await page.close();
+  });
+
+  it('fetches ahead only the content links and previous/next in view, not those of the sidebar or navbar', async () => {
+    const { page, requests } = await open('/long');
+    // In view at the top: the content's link to /small/b, the sidebar's to / and /guides, the navbar's to / and /long.
+    expect(await page.locator('.doc-sidebar a[href="/guides"]').isVisible()).toBe(true);
+    await poll(() => requests).toContain('/_data/small/b.json');
+    await page.waitForLoadState('networkidle');
+    expect(requests).toEqual(['/_data/small/b.json']);
+    await page.locator('.pagination-link.next').scrollIntoViewIfNeeded();
+    const next = new URL((await page.locator('.pagination-link.next').getAttribute('href'))!, site.base).pathname;
+    await poll(() => requests).toContain(`/_data${next}.json`);
+    await page.close();
+  });
+
+  it('stops fetching links in view once the page view has spent its budget, but not links pointed at', async () => {
+    const inView = ['/_data/long.json', '/_data/small/a.json', '/_data/alone.json'];
+    const whole = await open('/');
+    await poll(() => whole.requests).toEqual(expect.arrayContaining(inView));
+    await whole.page.close();
+    // With 1 KB, the first fetch spends it all.
+    const { page, requests } = await open('/', undefined, tiny);
+    await poll(() => requests.length).toBe(1);
+    await page.waitForLoadState('networkidle');
+    expect(requests).toEqual(['/_data/long.json']);
+    await page.locator('.markdown a[href="/alone"]').hover();
+    await poll(() => requests).toContain('/_data/alone.json');
+    expect(requests).not.toContain('/_data/small/a.json');
     await page.close();
   });
 

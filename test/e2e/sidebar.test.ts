@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSite, waitForHydration, poll, openRoute } from '../helpers/browser.ts';
+import { collectConsole, openSite, waitForHydration, poll, openRoute } from '../helpers/browser.ts';
 import { repoRoot } from '../helpers/run.ts';
 import { builtSite } from '../helpers/sites.ts';
 
@@ -100,6 +100,70 @@ describe('sidebar categories', () => {
     await caret(page, 'Big').click();
     await poll(() => page.locator(`#${big.id}`).evaluate((el) => (el as HTMLElement).hidden)).toBe(true);
     expect(await caret(page, 'Big').getAttribute('aria-expanded')).toBe('false');
+    await page.close();
+  });
+});
+
+describe('a page carries only the part of its sidebar it shows', () => {
+  const sidebarRequests = (page: Page): string[] => {
+    const seen: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname.startsWith('/_sidebars/') && seen.push(new URL(r.url()).pathname));
+    return seen;
+  };
+
+  it('shows, without JavaScript, the categories that hold the page, and closed ones whose labels lead to their pages', async () => {
+    const context = await shell.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const requests = sidebarRequests(page);
+    await page.goto(`${shell.base}/big/page-3`);
+    const nav = page.locator('.doc-sidebar nav.sidebar');
+    expect(await nav.locator('a[aria-current="page"]').allTextContents()).toEqual(['Big page 3']);
+    expect(await nav.locator('a', { hasText: 'Big page 20' }).isVisible()).toBe(true);
+    // Closed categories are there without their items: the HTML does not hold them at all.
+    expect(await nav.innerHTML()).not.toContain('Small A');
+    expect(await nav.innerHTML()).not.toContain('Guide one');
+    const guides = nav.locator('a', { hasText: /^Guides$/ });
+    expect(await guides.getAttribute('href')).toBe('/guides');
+    await guides.click();
+    await page.waitForURL(`${shell.base}/guides`);
+    expect(await nav.locator('a[aria-current="page"]').allTextContents()).toEqual(['Guides']);
+    expect(await nav.locator('a', { hasText: 'Guide one' }).getAttribute('href')).toBe('/guides/one');
+    expect(await nav.locator('a', { hasText: 'Guide two' }).isVisible()).toBe(true);
+    expect(requests).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the items of a closed category from the sidebar file when it is opened, once across navigations, and hydrates without a warning', async () => {
+    const page = await shell.context.newPage();
+    await page.route('**/__analytics', (r) => r.fulfill({ status: 204 }));
+    const messages = collectConsole(page);
+    const requests = sidebarRequests(page);
+    await page.goto(`${shell.base}/`);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    // The fixture's third-party script is unreachable on purpose; nothing else may complain (React reports a hydration mismatch here).
+    const complaints = () => messages.filter((m) => m !== 'error: Failed to load resource: net::ERR_ADDRESS_UNREACHABLE');
+    expect(complaints()).toEqual([]);
+    expect(requests, JSON.stringify(requests)).toEqual([]);
+    const nav = page.locator('.doc-sidebar nav.sidebar');
+    await caret(page, 'Guides').click();
+    await poll(() => nav.locator('a', { hasText: 'Guide one' }).isVisible()).toBe(true);
+    expect(await caret(page, 'Guides').getAttribute('aria-expanded')).toBe('true');
+    expect(requests).toHaveLength(1);
+    // A client navigation keeps what was opened, and opening another category needs no new request.
+    await nav.locator('a', { hasText: 'Long page' }).click();
+    await page.waitForURL(`${shell.base}/long`);
+    await poll(() => page.locator('article h1').textContent()).toBe('Long page');
+    expect(await nav.locator('a', { hasText: 'Guide two' }).isVisible()).toBe(true);
+    await caret(page, 'Small').click();
+    await poll(() => nav.locator('a', { hasText: 'Small B' }).isVisible()).toBe(true);
+    await nav.locator('a', { hasText: 'Guide two' }).click();
+    await page.waitForURL(`${shell.base}/guides/two`);
+    await poll(() => nav.locator('a[aria-current="page"]').allTextContents()).toEqual(['Guide two']);
+    await caret(page, 'Big').click();
+    await poll(() => nav.locator('a', { hasText: 'Big page 1' }).first().isVisible()).toBe(true);
+    expect(requests).toHaveLength(1);
+    expect(complaints()).toEqual([]);
     await page.close();
   });
 });

@@ -24,6 +24,8 @@ export const SITES = {
   shellGtag: { from: 'shell-site', patchConfig: (s: string) => s.replace("analytics: { endpoint: '/__analytics' }", "analytics: { gtag: { trackingId: 'G-TEST1234' } }") },
   /** Built for /docs/, to be served at the root: a wrong base URL. */
   shellWrongBase: { from: 'shell-site', patchConfig: (s: string) => s.replace("baseUrl: '/'", "baseUrl: '/docs/'") },
+  /** Fetches ahead at most 1 KB of route data a page view for the links in view. */
+  shellTinyPrefetch: { from: 'shell-site', patchConfig: (s: string) => s.replace('  baseUrlIssueBanner: true,\n', '  baseUrlIssueBanner: true,\n  prefetch: { budgetKB: 1 },\n') },
   unleash: { from: 'unleash' },
 } satisfies Record<string, SiteVariant>;
 

@@ -127,6 +127,31 @@ describe('search index', () => {
     }, 'Pagefind stopped while indexing');
   });
 
+  it('keeps the last index while the indexed content of every page is the same, and makes a new one when it is not', () => {
+    const dir = tempDir('docsgen-search-reuse-');
+    cpSync(fixture('search-site'), dir, { recursive: true });
+    const build = (out: string, env: Record<string, string> = {}) => runCli(['build', '--out', out], dir, env);
+    // A Pagefind that cannot start: a build that succeeds with it did not need it.
+    const noPagefind = { PAGEFIND_EXTENDED_BINARY_PATH: path.join(dir, 'no-such-pagefind') };
+    expect(build('first').status).toBe(0);
+    const first = snapshotTree(path.join(dir, 'first/_search'));
+    const second = build('second', noPagefind);
+    expect(second.status, second.stderr).toBe(0);
+    expect(snapshotTree(path.join(dir, 'second/_search'))).toEqual(first);
+    // A code block is not indexed: still the same index.
+    const page = path.join(dir, 'content/docs/rollouts.md');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('rollout --percent 5', 'rollout --percent 10'));
+    expect(build('third', noPagefind).status).toBe(0);
+    expect(readFileSync(path.join(dir, 'third/rollouts/index.html'), 'utf8')).toContain('10');
+    // Indexed text: Pagefind runs again, and only then is the new text found.
+    appendFileSync(page, '\nThe rollout reached zanzibar.\n');
+    expect(build('fourth', noPagefind).stderr).toContain('search index: could not start Pagefind');
+    expect(build('fourth').status).toBe(0);
+    expect(fragments(path.join(dir, 'fourth')).find((f) => f.url === '/rollouts')!.content).toContain('zanzibar');
+    // --no-cache neither uses nor needs the kept index: Pagefind runs.
+    expect(runCli(['build', '--no-cache', '--out', 'fifth'], dir, noPagefind).status).toBe(1);
+  });
+
   it('builds neither the index nor the page with search: false', () => {
     const off = tempDir('docsgen-search-off-');
     cpSync(fixture('search-site'), off, { recursive: true });

@@ -148,9 +148,14 @@ describe('the Unleash site', () => {
   it('lists the SDK pages under Using Unleash > Application SDKs, server-side then client-side, as the real sidebar does', () => {
     const html = readFileSync(htmlOf('/reference/sdks/python'), 'utf8');
     const sidebar = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(html)![0];
-    const sdkLinks = [...sidebar.matchAll(/href="(\/reference\/sdks\/[^"#]+)"/g)].map((m) => m[1]);
+    // The whole sidebar is in its file; a page shows the categories that hold it open, the others closed.
+    const sidebarFile = readdirSync(path.join(out, '_sidebars')).find((f) => f.startsWith('documentation-'))!;
+    const routes = (nodes: SidebarNode[]): string[] => nodes.flatMap((n) => (n.kind === 'category' ? (n.label === 'Application SDKs' ? docRoutes(n.items) : routes(n.items)) : []));
+    const docRoutes = (nodes: SidebarNode[]): string[] => nodes.flatMap((n) => (n.kind === 'category' ? docRoutes(n.items) : n.kind === 'doc' ? [n.route] : []));
+    const sdkLinks = routes((JSON.parse(readFileSync(path.join(out, '_sidebars', sidebarFile), 'utf8')) as { items: SidebarNode[] }).items);
     const reference = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-site.json'), 'utf8')) as { docs: { route: string }[] };
-    expect(sdkLinks).toEqual(reference.docs.map((d) => d.route).filter((r) => r.startsWith('/reference/sdks/')));
+    expect(sdkLinks.filter((r) => r.startsWith('/reference/sdks/'))).toEqual(reference.docs.map((d) => d.route).filter((r) => r.startsWith('/reference/sdks/')));
+    expect(sidebar).toContain('<a href="/reference/sdks/python" aria-current="page">');
     expect(sidebar).toMatch(/Using Unleash[\s\S]*Application SDKs[\s\S]*Server-side SDKs[\s\S]*Client-side SDKs/);
     // A link within the site stays in the tab; the build has checked its anchor.
     expect(sidebar).toContain('<a href="/reference/sdks#community-sdks">Community SDKs</a>');

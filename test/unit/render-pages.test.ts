@@ -9,7 +9,7 @@ import type { PageData, ShellConfig, SidebarNode } from '../../src/shared/types.
 const shell: ShellConfig = {
   title: 'T', tagline: '', baseUrl: '/', navbar: { items: [], hideOnScroll: true }, footer: { columns: [], copyright: '©' },
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
-  imageZoom: { selector: '.markdown img', margin: 0, background: '#fff', scrollOffset: 40 }, clientScripts: [], baseUrlIssueBanner: false, locales: [],
+  imageZoom: { selector: '.markdown img', margin: 0, background: '#fff', scrollOffset: 40 }, clientScripts: [], baseUrlIssueBanner: false, locales: [], prefetch: { budgetBytes: 0 },
 };
 
 const sidebar: SidebarNode[] = [
@@ -44,7 +44,7 @@ describe('sidebar rendering with reused items', () => {
 
 describe('a sidebar entry whose page title extends its label', () => {
   it('keeps the label visible and puts the rest of the title in the link, visually hidden', () => {
-    const html = renderBody(shell, page('/'), sidebar);
+    const html = renderBody(shell, page('/guides'), sidebar);
     expect(html).toContain('<a href="/guides/a">A<span class="visually-hidden"> guide</span></a>');
   });
 });
@@ -63,10 +63,11 @@ describe('documents as written', () => {
     const graph = { pages: new Map(['/a', '/b'].map((r) => [r, graphPage(r)])), sidebars: new Map([['s', wide]]), sidebarAnchors: [], diagnostics: [] };
     const input = { graph, shell, bundle: { entryJs: '/main.js', css: [], preload: [], files: [] }, siteUrl: 'https://e.com' };
     for (const route of ['/a', '/b', '/a']) {
-      const doc = renderRoute(input, graph.pages.get(route)!, new Map()).html;
+      const doc = renderRoute(input, graph.pages.get(route)!, new Map([['s', '/_sidebars/s.json']])).html;
       const body = renderBody(shell, { route, title: `Title ${route} ✓`, description: '', html: '<p>Text — with “quotes”</p>', toc: [], hideToc: true, breadcrumbs: [], kind: 'doc' }, wide);
       expect(doc, route).toContain(`<div id="__docsgen_root">${body}</div>`);
-      expect(doc).toContain('Page → 🚀');
+      expect(doc).toContain('Guides — ünïcode');
+      expect(doc.includes('Page → 🚀'), route).toBe(route === '/a'); // the items of a closed category are not in the page
     }
   });
 });
@@ -75,7 +76,7 @@ describe('samePageData (the watch-mode render cache)', () => {
   const full = (): PageData => ({
     route: '/a', title: 'A', description: 'd', html: '<p>x</p>', toc: [], hideToc: false, kind: 'doc',
     breadcrumbs: [{ label: 'Guides', route: '/guides' }], prev: { title: 'P', route: '/p' }, next: { title: 'N', route: '/n' },
-    sidebar: { id: 's', file: '/_sidebars/s-1.json' }, cards: [{ title: 'C', route: '/c', description: 'cd' }],
+    sidebar: { id: 's', file: '/_sidebars/s-1.json', items: [] }, cards: [{ title: 'C', route: '/c', description: 'cd' }],
   });
 
   it('finds equal data equal, with the content and TOC the same objects', () => {
@@ -89,7 +90,7 @@ describe('samePageData (the watch-mode render cache)', () => {
       { route: '/b' }, { title: 'B' }, { description: 'e' }, { hideToc: true }, { kind: 'generated-index' },
       { html: '<p>y</p>' }, { toc: [{ id: 'x', text: 'X', level: 2 }] },
       { breadcrumbs: [{ label: 'Guides!', route: '/guides' }] }, { breadcrumbs: [] },
-      { prev: { title: 'P', route: '/q' } }, { next: undefined }, { sidebar: { id: 's', file: '/_sidebars/s-2.json' } },
+      { prev: { title: 'P', route: '/q' } }, { next: undefined }, { sidebar: { id: 's', file: '/_sidebars/s-2.json', items: [] } },
       { cards: [{ title: 'C', route: '/c', description: 'other' }] },
     ];
     for (const change of changes) expect(samePageData(a, { ...a, ...change }), JSON.stringify(change)).toBe(false);

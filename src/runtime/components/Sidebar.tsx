@@ -1,7 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
+import { childPath, contains, type SidebarCategory as Category } from '../../shared/sidebar-tree.ts';
 import type { SidebarNode } from '../../shared/types.ts';
 import { Link } from './Link.tsx';
 import { useCollapsible } from './collapse.ts';
+
+/**
+ * Loads the items of a category the page did not carry (`itemsIn`) into the sidebar the shell
+ * shows, resolving once they are there; `warm` only starts loading the file. Given by the browser
+ * shell; the server renders without it.
+ */
+export interface SidebarItemsLoader {
+  load: (file: string) => Promise<void>;
+  warm: (file: string) => void;
+}
+export const SidebarItemsContext = createContext<SidebarItemsLoader | undefined>(undefined);
 
 /** Marks where the server splices in pre-rendered items (see render-pages.ts); never rendered in a browser. */
 export const SIDEBAR_SLOT = '<template data-docsgen-slot="sidebar"></template>';
@@ -21,7 +33,7 @@ export function Sidebar({ items, route, slot, idPrefix }: { items: SidebarNode[]
         {slot ? (
           <template data-docsgen-slot="sidebar" />
         ) : (
-          items.map((item, i) => <SidebarItem key={i} node={item} route={route} path={String(i)} idPrefix={idPrefix} />)
+          items.map((item, i) => <SidebarItem key={i} node={item} route={route} path={childPath('', i)} idPrefix={idPrefix} />)
         )}
       </ul>
     </nav>
@@ -34,13 +46,6 @@ function revealInSidebar(nav: HTMLElement, entry: HTMLElement): void {
   const box = entry.getBoundingClientRect();
   if (box.top >= view.top && box.bottom <= view.bottom) return;
   nav.scrollTop += box.top - view.top - (nav.clientHeight - box.height) / 2;
-}
-
-/** Whether the route is this item or inside it: only such items look different on that route. */
-export function contains(node: SidebarNode, route: string): boolean {
-  if (node.kind === 'doc') return node.route === route;
-  if (node.kind === 'category') return node.route === route || node.items.some((c) => contains(c, route));
-  return false;
 }
 
 interface ItemProps {
@@ -82,9 +87,18 @@ export function SidebarItem({ node, route, path, idPrefix, slot }: ItemProps) {
   return <SidebarCategory node={node} route={route} path={path} idPrefix={idPrefix} slot={slot} />;
 }
 
-function SidebarCategory({ node, route, path, idPrefix = 'sidebar', slot }: ItemProps & { node: Extract<SidebarNode, { kind: 'category' }> }) {
+function SidebarCategory({ node, route, path, idPrefix = 'sidebar', slot }: ItemProps & { node: Category }) {
   const inside = contains(node, route);
   const { collapsed, hidden, ref: listRef, expand, toggle } = useCollapsible<HTMLUListElement>(node.collapsible && node.collapsed && !inside);
+  const loader = useContext(SidebarItemsContext);
+  const file = node.itemsIn;
+  // Items the page did not carry open once they are loaded; if they cannot be, the category's
+  // own page (when it has one) still lists them.
+  const onCaret = () => {
+    if (!collapsed || file === undefined || !loader) toggle();
+    else loader.load(file).then(expand, (e: unknown) => console.warn(`docsgen: could not load the items of '${node.label}'`, e));
+  };
+  const warm = file !== undefined && loader ? () => loader.warm(file) : undefined;
   // Navigating into a collapsed category opens it, as a first load of that page would.
   useEffect(() => {
     if (inside) expand();
@@ -108,15 +122,18 @@ function SidebarCategory({ node, route, path, idPrefix = 'sidebar', slot }: Item
             aria-expanded={!collapsed}
             aria-controls={listId}
             aria-label={`${collapsed ? 'Expand' : 'Collapse'} sidebar category '${node.label}'`}
-            onClick={toggle}
+            onClick={onCaret}
+            onPointerEnter={warm}
+            onFocus={warm}
           />
         )}
       </div>
+      {/* A closed category has no items in the page: a long sidebar costs nothing until opened. */}
       <ul className="menu" id={listId} hidden={hidden} ref={listRef}>
         {slot ? (
           <template data-docsgen-slot="sidebar" />
         ) : (
-          node.items.map((child, i) => <SidebarItem key={i} node={child} route={route} path={`${path}-${i}`} idPrefix={idPrefix} />)
+          !hidden && node.items.map((child, i) => <SidebarItem key={i} node={child} route={route} path={childPath(path, i)} idPrefix={idPrefix} />)
         )}
       </ul>
     </li>
