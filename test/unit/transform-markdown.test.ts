@@ -62,6 +62,14 @@ describe('markdown transform', () => {
     expect(t.html).toMatch(/role="tabpanel"[^>]*hidden/);
   });
 
+  it('gives tabs nested in a tab ids of their own', async () => {
+    const t = await transform('::::::tabs\n:::::tab[A]\n::::tabs\n:::tab[X]\nx\n:::\n::::\n:::::\n:::::tab[B]\nb\n:::::\n::::::\n\n::::tabs\n:::tab[C]\nc\n:::\n::::');
+    const ids = [...t.html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBe(8);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const m of t.html.matchAll(/aria-controls="([^"]+)"/g)) expect(ids).toContain(m[1]);
+  });
+
   it('reports an unknown directive and a stray tab', async () => {
     const t = await transform('Line one\n\n:::sparkle\nx\n:::\n\n:::tab[Lonely]\ny\n:::', { lineOffset: 3 });
     expect(t.diagnostics.map((d) => [d.line, d.message])).toEqual([

@@ -22,7 +22,7 @@ export function remarkDocsgen() {
     const source = String(vfile.value);
     restoreUnknownDirectives(tree, source);
     warnUnclosedDirectives(tree, source, ctx, out);
-    transformContainers(tree, ctx, out);
+    transformContainers(tree, ctx, out, { tabs: 0 });
     collectHeadings(tree, ctx, out);
     const definitions = collectDefinitions(tree);
     walk(tree, (node) => {
@@ -32,9 +32,11 @@ export function remarkDocsgen() {
   };
 }
 
-/** Turns `:::` containers into admonitions and tabs; any other name is an error. */
-function transformContainers(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): void {
-  let tabsCount = 0;
+/**
+ * Turns `:::` containers into admonitions and tabs; any other name is an error. `count` numbers
+ * the page's tab groups, nested ones included, so that each has ids of its own.
+ */
+function transformContainers(tree: Root, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult, count: { tabs: number }): void {
   walk(tree, (child) => {
     if (child.type !== 'containerDirective') return;
     const node = child as ContainerDirective;
@@ -44,8 +46,7 @@ function transformContainers(tree: Root, ctx: DocsgenMarkdownContext, out: Docsg
       return;
     }
     if (kind === 'tabs') {
-      tabsCount++;
-      buildTabs(node, tabsCount, ctx, out, (children: RootContent[]) => transformContainers({ type: 'root', children } as Root, ctx, out));
+      buildTabs(node, ++count.tabs, ctx, out, (children: RootContent[]) => transformContainers({ type: 'root', children } as Root, ctx, out, count));
       return SKIP;
     }
     if (kind === 'tab') {
