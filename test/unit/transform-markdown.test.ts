@@ -170,6 +170,21 @@ describe('markdown transform', () => {
     ]);
   });
 
+  it('checks the definition a reference renders with: the first of two with one label, as CommonMark says', async () => {
+    const t = await transform('[go][x] and [page][y]\n\n[x]: javascript:alert(1)\n[x]: /ok\n[y]: ./other.md\n[y]: /elsewhere\n');
+    expect(t.html).not.toContain('javascript:');
+    expect(t.html).toContain('<a href="/other">page</a>');
+    expect(t.diagnostics.map((d) => [d.rule, d.line])).toEqual([['unsafe-link', 1]]);
+  });
+
+  it('drops an image reference to a script URL with a warning, as an image', async () => {
+    const t = await transform('![bad][x] ![dot][y]\n\n[x]: javascript:alert(1)\n[y]: data:image/gif;base64,R0lGODlhAQABAAAAACw=\n');
+    expect(t.html).not.toContain('javascript:');
+    expect(t.html).toContain('<span>bad</span>');
+    expect(t.html).toContain('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="dot">');
+    expect(t.diagnostics.map((d) => [d.rule, d.line, d.column])).toEqual([['unsafe-link', 1, 1]]);
+  });
+
   it('copies local images under a content-hashed name and lazy-loads them', async () => {
     const t = await transform('![A picture](./pic.png)\n\n![Missing](./nope.png)');
     expect(t.html).toMatch(/<img src="\/assets\/images\/pic-[0-9a-f]{10}\.png" alt="A picture" loading="lazy"/);

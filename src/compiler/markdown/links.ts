@@ -8,11 +8,15 @@ import { walk } from './walk.ts';
 
 export type Definitions = Map<string, Definition>;
 
-/** The page's link definitions (`[id]: url`), which link and image references use. */
+/**
+ * The page's link definitions (`[id]: url`), which link and image references use. Of two with one
+ * label the first counts, as in CommonMark and in the HTML (mdast-util-to-hast): the checks must
+ * look at the URL a reference is rendered with.
+ */
 export function collectDefinitions(tree: Root): Definitions {
   const definitions: Definitions = new Map();
   walk(tree, (node) => {
-    if (node.type === 'definition') definitions.set(node.identifier, node);
+    if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
   });
   return definitions;
 }
