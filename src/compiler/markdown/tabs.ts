@@ -3,6 +3,8 @@
 import { toString } from 'mdast-util-to-string';
 import type { RootContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
+import type { Element, Properties } from 'hast';
+import { h, type HastChild } from '../hast.ts';
 import { error } from '../errors.ts';
 import { at, type DocsgenMarkdownContext, type DocsgenMarkdownResult } from './context.ts';
 import { takeLabel } from './directives.ts';
@@ -24,36 +26,43 @@ export function buildTabs(node: ContainerDirective, n: number, ctx: DocsgenMarkd
     const labelNode = takeLabel(tab);
     const label = labelNode ? toString(labelNode) : (tab.attributes?.label ?? `Tab ${i + 1}`);
     const value = tab.attributes?.value ?? label;
-    const id = `tabs-${n}-${i}`;
-    buttons.push({
-      type: 'paragraph',
-      data: {
-        hName: 'button',
-        hProperties: {
-          type: 'button',
-          role: 'tab',
-          id: `${id}-tab`,
-          ariaControls: id,
-          ariaSelected: i === 0 ? 'true' : 'false',
-          tabIndex: i === 0 ? 0 : -1,
-          dataValue: value,
-          className: ['tabs-tab'],
-        },
-      },
-      children: [{ type: 'text', value: label }],
-    } as never);
-    panels.push({
-      type: 'blockquote',
-      data: {
-        hName: 'div',
-        hProperties: { role: 'tabpanel', id, ariaLabelledby: `${id}-tab`, dataValue: value, className: ['tabs-panel'], hidden: i > 0 },
-      },
-      children: tab.children,
-    } as never);
+    buttons.push({ type: 'paragraph', data: { hName: 'button', hProperties: tabProperties(`${n}`, i, value) }, children: [{ type: 'text', value: label }] } as never);
+    panels.push({ type: 'blockquote', data: { hName: 'div', hProperties: tabPanelProperties(`${n}`, i, value) }, children: tab.children } as never);
   });
-  node.data = { hName: 'div', hProperties: { className: ['tabs'], ...(group ? { dataGroup: group } : {}) } };
+  node.data = { hName: 'div', hProperties: tabsProperties(group) };
   node.children = [
-    { type: 'paragraph', data: { hName: 'div', hProperties: { role: 'tablist', className: ['tabs-list'] } }, children: buttons } as never,
+    { type: 'paragraph', data: { hName: 'div', hProperties: tabListProperties() }, children: buttons } as never,
     ...(panels as never[]),
   ];
+}
+
+// One markup for tabs, from markdown and in the API reference's request samples (openapi-pages.ts):
+// the client and the stylesheet know one kind of tabs. `groupId` makes the ids unique on the page.
+
+/** A tab group as hast, for pages made without markdown. */
+export function tabsElement(groupId: string, group: string | undefined, entries: [label: string, content: HastChild][]): Element {
+  return h(
+    'div',
+    tabsProperties(group),
+    h('div', tabListProperties(), entries.map(([label], i) => h('button', tabProperties(groupId, i, label), label))),
+    entries.map(([label, content], i) => h('div', tabPanelProperties(groupId, i, label), content)),
+  );
+}
+
+function tabsProperties(group: string | undefined): Properties {
+  return { className: ['tabs'], ...(group ? { dataGroup: group } : {}) };
+}
+
+function tabListProperties(): Properties {
+  return { role: 'tablist', className: ['tabs-list'] };
+}
+
+function tabProperties(groupId: string, i: number, value: string): Properties {
+  const id = `tabs-${groupId}-${i}`;
+  return { type: 'button', role: 'tab', id: `${id}-tab`, ariaControls: [id], ariaSelected: i === 0 ? 'true' : 'false', tabIndex: i === 0 ? 0 : -1, dataValue: value, className: ['tabs-tab'] };
+}
+
+function tabPanelProperties(groupId: string, i: number, value: string): Properties {
+  const id = `tabs-${groupId}-${i}`;
+  return { role: 'tabpanel', id, ariaLabelledBy: [`${id}-tab`], dataValue: value, className: ['tabs-panel'], hidden: i > 0 };
 }

@@ -1,0 +1,42 @@
+// HTML built as a tree (hast) and serialised once, as the markdown pipeline's is: the pages made
+// without markdown (the API reference) use this, with the markdown plugins' own properties for the
+// markup both make (tabs, admonitions, table regions).
+import type { Element, ElementContent, Properties } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+
+/** What an element may hold: nodes, text, and nothing (`false`, `undefined`, `''`), nested freely. */
+export type HastChild = ElementContent | string | false | undefined | readonly HastChild[];
+
+export function h(tagName: string, properties: Properties = {}, ...children: HastChild[]): Element {
+  return { type: 'element', tagName, properties, children: nodes(children) };
+}
+
+/** The nodes of a list of children: text for strings, nothing for nothing. */
+export function nodes(children: readonly HastChild[], out: ElementContent[] = []): ElementContent[] {
+  for (const child of children) {
+    if (child === false || child === undefined || child === '') continue;
+    if (typeof child === 'string') out.push({ type: 'text', value: child });
+    else if (Array.isArray(child)) nodes(child as readonly HastChild[], out);
+    else out.push(child as ElementContent);
+  }
+  return out;
+}
+
+/** `items` with `separator` between each two. */
+export function joined(items: readonly HastChild[], separator: HastChild): HastChild[] {
+  return items.flatMap((item, i) => (i === 0 ? [item] : [separator, item]));
+}
+
+/** A page's HTML, serialised once; raw nodes in it are `serialised` content. */
+export function pageHtml(children: ElementContent[]): string {
+  return toHtml({ type: 'root', children }, { allowDangerousHtml: true });
+}
+
+/**
+ * Content that many pages show (a schema shared by many operations, a code block), serialised once
+ * and put in each page as it is: serialising it again for every page took a quarter of the time
+ * the Unleash API reference takes to make.
+ */
+export function serialised(content: ElementContent | ElementContent[]): ElementContent {
+  return { type: 'raw', value: toHtml(Array.isArray(content) ? { type: 'root', children: content } : content) };
+}
