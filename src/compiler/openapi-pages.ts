@@ -8,7 +8,7 @@ import remarkRehype from 'remark-rehype';
 import GithubSlugger from 'github-slugger';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString as mdastToString } from 'mdast-util-to-string';
-import type { SidebarItemConfig } from './define-config.ts';
+import type { OpenApiSourceConfig, SidebarItemConfig } from './define-config.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { joinRoute } from '../shared/routes.ts';
 import type { TransformedPage } from './transform-markdown.ts';
@@ -24,6 +24,8 @@ import { tabsElement } from './markdown/tabs.ts';
 import { admonitionElement } from './markdown/admonitions.ts';
 
 const SAMPLE_GROUP = 'api-sample-language';
+/** The request samples' names when the config gives none (see `samples` in config-schema.ts). */
+const SAMPLE_NAMES = { urlVariable: 'API_URL', tokenVariable: 'API_TOKEN', serverName: 'The server' };
 const MAX_DEPTH = 8;
 
 export interface ApiPages {
@@ -41,7 +43,7 @@ export type HighlightCode = (code: string, lang: string, title?: string) => Elem
 
 export function buildApiPages(api: LoadedApi, routeBase: string, highlight: HighlightCode): ApiPages {
   const base = joinRoute(routeBase, api.source.route);
-  const ctx = new RenderContext(api.doc, highlight);
+  const ctx = new RenderContext(api.doc, highlight, api.source);
   const idOf = (slug: string) => `${base.slice(1)}/${slug}`;
   const pages: SourcePage[] = api.operations.map((op) => {
     const id = idOf(op.slug);
@@ -159,10 +161,16 @@ class RenderContext {
   private blocks = new WeakMap<ElementContent[], ElementContent>();
   /** Schema nodes left to show in the tree being made. */
   nodesLeft = MAX_SCHEMA_NODES;
+  /** The names the request samples use. */
+  readonly samples: Required<NonNullable<OpenApiSourceConfig['samples']>>;
+  readonly tokenHints: OpenApiSourceConfig['tokenHints'];
   constructor(
     readonly doc: OpenApiDocument,
     private highlighter: HighlightCode,
+    source: OpenApiSourceConfig,
   ) {
+    this.samples = { ...SAMPLE_NAMES, ...source.samples };
+    this.tokenHints = source.tokenHints;
     this.markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeNoScriptUrls).freeze() as unknown as Processor;
   }
 
@@ -360,8 +368,8 @@ function authorization(api: ApiOperation, ctx: RenderContext): HastChild[] {
   const schemes = ctx.doc.components?.securitySchemes ?? {};
   const header = Object.values(schemes).find((s) => s.type === 'apiKey' && s.in === 'header');
   const name = header?.name ?? 'Authorization';
-  const token = api.path.startsWith('/api/client') ? 'Use a backend (client) token.' : api.path.startsWith('/api/frontend') ? 'Use a frontend token.' : 'Use an admin token or a personal access token.';
-  return [h('p', {}, 'Send an API token in the ', h('code', {}, name), ` header. ${token}`), ctx.highlight(`${name}: <your-api-token>`, 'http')];
+  const hint = ctx.tokenHints?.find((t) => api.path.startsWith(t.pathPrefix))?.hint;
+  return [h('p', {}, 'Send an API token in the ', h('code', {}, name), ' header.', hint && ` ${hint}`), ctx.highlight(`${name}: <your-api-token>`, 'http')];
 }
 
 function parameters(api: ApiOperation, ctx: RenderContext): OpenApiParameter[] {
@@ -550,13 +558,14 @@ function samples(api: ApiOperation, ctx: RenderContext): Element {
   const json = example !== undefined && bodyType?.includes('json') ? JSON.stringify(example, null, 2) : undefined;
   const auth = (api.op.security ?? ctx.doc.security ?? []).length > 0;
 
+  const { urlVariable: URL, tokenVariable: TOKEN, serverName } = ctx.samples;
   const lines = (...parts: (string | false)[]) => parts.filter((l): l is string => l !== false).join('\n');
   const hasBody = json !== undefined;
 
   // Continuation backslashes go between options only, never inside the quoted JSON body.
   const curl = [
-    `curl -X ${method} "$UNLEASH_URL${urlPath}"`,
-    auth && `  -H "Authorization: $UNLEASH_API_TOKEN"`,
+    `curl -X ${method} "$${URL}${urlPath}"`,
+    auth && `  -H "Authorization: $${TOKEN}"`,
     hasBody && `  -H "Content-Type: ${bodyType}"`,
     hasBody && `  --data '${json!.replace(/'/g, "'\\''")}'`,
   ]
@@ -565,15 +574,15 @@ function samples(api: ApiOperation, ctx: RenderContext): Element {
 
   const returnsJson = Object.entries(api.op.responses ?? {}).some(([s, r]) => s.startsWith('2') && ctx.resolve(r).value?.content);
   const js = lines(
-    `const response = await fetch(\`\${process.env.UNLEASH_URL}${urlPath}\`, {`,
+    `const response = await fetch(\`\${process.env.${URL}}${urlPath}\`, {`,
     `  method: '${method}',`,
     (auth || hasBody) && '  headers: {',
-    auth && '    Authorization: process.env.UNLEASH_API_TOKEN,',
+    auth && `    Authorization: process.env.${TOKEN},`,
     hasBody && `    'Content-Type': '${bodyType}',`,
     (auth || hasBody) && '  },',
     hasBody && `  body: JSON.stringify(${indent(json!, 2)}),`,
     '});',
-    'if (!response.ok) throw new Error(`Unleash answered ${response.status}`);',
+    `if (!response.ok) throw new Error(\`${templateText(serverName)} answered \${response.status}\`);`,
     returnsJson && 'const data = await response.json();',
   );
 
@@ -582,8 +591,8 @@ function samples(api: ApiOperation, ctx: RenderContext): Element {
     'import requests',
     '',
     `response = requests.${api.method}(`,
-    `    f"{os.environ['UNLEASH_URL']}${urlPath.replace(/[{}]/g, (c) => c + c)}",`,
-    auth && '    headers={"Authorization": os.environ["UNLEASH_API_TOKEN"]},',
+    `    f"{os.environ['${URL}']}${urlPath.replace(/[{}]/g, (c) => c + c)}",`,
+    auth && `    headers={"Authorization": os.environ["${TOKEN}"]},`,
     hasBody && `    json=${indent(pythonLiteral(example), 4)},`,
     ')',
     'response.raise_for_status()',
@@ -602,11 +611,11 @@ function samples(api: ApiOperation, ctx: RenderContext): Element {
     '',
     'func main() {',
     hasBody && `\tbody := bytes.NewBufferString(\`${json}\`)`,
-    `\treq, err := http.NewRequest("${method}", os.Getenv("UNLEASH_URL")+"${urlPath}", ${hasBody ? 'body' : 'nil'})`,
+    `\treq, err := http.NewRequest("${method}", os.Getenv("${URL}")+"${urlPath}", ${hasBody ? 'body' : 'nil'})`,
     '\tif err != nil {',
     '\t\tpanic(err)',
     '\t}',
-    auth && '\treq.Header.Set("Authorization", os.Getenv("UNLEASH_API_TOKEN"))',
+    auth && `\treq.Header.Set("Authorization", os.Getenv("${TOKEN}"))`,
     hasBody && `\treq.Header.Set("Content-Type", "${bodyType}")`,
     '\tres, err := http.DefaultClient.Do(req)',
     '\tif err != nil {',
@@ -623,6 +632,11 @@ function samples(api: ApiOperation, ctx: RenderContext): Element {
     ['Python', ctx.highlight(py, 'python')],
     ['Go', ctx.highlight(go, 'go')],
   ]);
+}
+
+/** Text as it can stand in a JavaScript template literal. */
+function templateText(text: string): string {
+  return text.replace(/[\\`]|\$\{/g, (c) => `\\${c}`);
 }
 
 function indent(text: string, spaces: number): string {
