@@ -11,7 +11,6 @@ import { toString as mdastToString } from 'mdast-util-to-string';
 import type { OpenApiSourceConfig, SidebarItemConfig } from './define-config.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { joinRoute } from '../shared/routes.ts';
-import type { TransformedPage } from './transform-markdown.ts';
 import { isScriptUrl } from './markdown/urls.ts';
 import type { HeadingInfo } from './markdown/context.ts';
 import { visit } from 'unist-util-visit';
