@@ -3,7 +3,6 @@
 // page is transformed and rendered when a browser asks for it, while the full build runs behind.
 // Everything it answers is kept in memory: it never writes to the output folder, which belongs to
 // the build. Once that build is done, the server goes back to serving its output.
-import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleClient } from './bundle-client.ts';
