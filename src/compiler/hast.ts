@@ -27,16 +27,7 @@ export function joined(items: readonly HastChild[], separator: HastChild): HastC
   return items.flatMap((item, i) => (i === 0 ? [item] : [separator, item]));
 }
 
-/** A page's HTML, serialised once; raw nodes in it are `serialised` content. */
+/** A page's HTML, serialised once. */
 export function pageHtml(children: ElementContent[]): string {
-  return toHtml({ type: 'root', children }, { allowDangerousHtml: true });
-}
-
-/**
- * Content that many pages show (a schema shared by many operations, a code block), serialised once
- * and put in each page as it is: serialising it again for every page took a quarter of the time
- * the Unleash API reference takes to make.
- */
-export function serialised(content: ElementContent | ElementContent[]): ElementContent {
-  return { type: 'raw', value: toHtml(Array.isArray(content) ? { type: 'root', children: content } : content) };
+  return toHtml({ type: 'root', children });
 }

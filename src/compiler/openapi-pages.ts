@@ -17,7 +17,7 @@ import { visit } from 'unist-util-visit';
 import type { Root as HastRoot, Element, ElementContent } from 'hast';
 import { kebabCase, type ApiOperation, type LoadedApi } from './collect-openapi.ts';
 import type { OpenApiDocument, OpenApiMediaType, OpenApiParameter, OpenApiSchema, OpenApiSecurityScheme } from './openapi-types.ts';
-import { h, joined, nodes, pageHtml, serialised, type HastChild } from './hast.ts';
+import { h, joined, nodes, pageHtml, type HastChild } from './hast.ts';
 import { scrollTable } from './markdown/scroll-tables.ts';
 import { tabsElement } from './markdown/tabs.ts';
 import { admonitionElement } from './markdown/admonitions.ts';
@@ -155,9 +155,8 @@ class RenderContext {
   private markdown: Processor;
   private cache = new Map<string, ElementContent[]>();
   private summaries = new Map<string, { text: string; content: ElementContent[] }>();
-  /** Schema trees by the $ref they show, serialised. */
-  readonly trees = new Map<string, ElementContent>();
-  private blocks = new WeakMap<ElementContent[], ElementContent>();
+  /** Schema trees by the $ref they show: built once, shown on every page that needs them. */
+  readonly trees = new Map<string, Element>();
   /** Schema nodes left to show in the tree being made. */
   nodesLeft = MAX_SCHEMA_NODES;
   /** The names the request samples use. */
@@ -165,20 +164,12 @@ class RenderContext {
   readonly tokenHints: OpenApiSourceConfig['tokenHints'];
   constructor(
     readonly doc: OpenApiDocument,
-    private highlighter: HighlightCode,
+    readonly highlight: HighlightCode,
     source: OpenApiSourceConfig,
   ) {
     this.samples = { ...SAMPLE_NAMES, ...source.samples };
     this.tokenHints = source.tokenHints;
     this.markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeNoScriptUrls).freeze() as unknown as Processor;
-  }
-
-  /** A highlighted block, serialised once however many pages show it (the highlighter gives the same nodes for the same code). */
-  highlight(code: string, lang: string, title?: string): ElementContent {
-    const nodes = this.highlighter(code, lang, title);
-    let block = this.blocks.get(nodes);
-    if (!block) this.blocks.set(nodes, (block = serialised(nodes)));
-    return block;
   }
 
   /**
@@ -410,17 +401,15 @@ function typeName(schema: OpenApiSchema | undefined, ctx: RenderContext, depth =
 }
 
 /** A schema as nested, collapsible lists: readable without JavaScript, expandable with it. */
-function schemaTree(schema: OpenApiSchema, ctx: RenderContext): ElementContent {
+function schemaTree(schema: OpenApiSchema, ctx: RenderContext): Element {
   // Most bodies are one named schema, shared by many operations: build each once.
   const key = schema.$ref ?? (schema.type === 'array' && schema.items?.$ref ? `array:${schema.items.$ref}` : undefined);
   const cached = key ? ctx.trees.get(key) : undefined;
   if (cached) return cached;
   ctx.nodesLeft = MAX_SCHEMA_NODES;
   const tree = h('div', { className: ['schema-tree'] }, schemaNode(undefined, schema, false, ctx, [], 0));
-  if (!key) return tree;
-  const shared = serialised(tree);
-  ctx.trees.set(key, shared);
-  return shared;
+  if (key) ctx.trees.set(key, tree);
+  return tree;
 }
 
 const flag = (className: string, text: string) => h('span', { className: [className] }, text);
