@@ -90,7 +90,20 @@ export default defineConfig({
   staticDir: 'static',
   openapi: [
     // Generated from ../shared/reference with `node scripts/generate-openapi.mjs`.
-    { id: 'unleash', spec: '../content/openapi/unleash-api.json', route: '/reference/api/unleash', sidebar: 'documentation', indexTitle: 'Unleash Server APIs' },
+    {
+      id: 'unleash',
+      spec: '../content/openapi/unleash-api.json',
+      route: '/reference/api/unleash',
+      sidebar: 'documentation',
+      indexTitle: 'Unleash Server APIs',
+      // The variables the rest of the docs use (see AUTHORING.md).
+      samples: { urlVariable: 'UNLEASH_URL', tokenVariable: 'UNLEASH_API_TOKEN', serverName: 'Unleash' },
+      tokenHints: [
+        { pathPrefix: '/api/client', hint: 'Use a backend (client) token.' },
+        { pathPrefix: '/api/frontend', hint: 'Use a frontend token.' },
+        { pathPrefix: '/', hint: 'Use an admin token or a personal access token.' },
+      ],
+    },
   ],
   // The SDK, Edge and Proxy pages: downloaded from their repositories, as the real site does.
   remoteContent,

@@ -83,13 +83,13 @@ async function readRemote(config: ResolvedConfig, options: RemoteOptions): Promi
     const cached = options.cacheDir ? await readDownload(options.cacheDir, d.url) : undefined;
     let reason: string;
     if (options.offline) {
-      if (cached) return remotePage(d, decode(cached.bytes), d.url, config, routeOf, diagnostics);
+      if (cached) return remotePage(d, decode(cached.bytes), d.url, routeOf, diagnostics);
       reason = 'not downloaded by a build yet (serve downloads nothing)';
     } else {
       const got = await download(d, cached, lookups);
       if ('bytes' in got) {
         if (options.cacheDir && got.entry) await writeDownload(options.cacheDir, got.entry);
-        return remotePage(d, decode(got.bytes), d.url, config, routeOf, diagnostics);
+        return remotePage(d, decode(got.bytes), d.url, routeOf, diagnostics);
       }
       reason = got.failure;
     }
@@ -103,7 +103,7 @@ async function readRemote(config: ResolvedConfig, options: RemoteOptions): Promi
       return undefined;
     }
     if (!options.offline) fellBack.push({ d, reason });
-    return remotePage(d, decode(snapshot), d.snapshot, config, routeOf, diagnostics);
+    return remotePage(d, decode(snapshot), d.snapshot, routeOf, diagnostics);
   });
   if (fellBack.length) diagnostics.push(await fallbackWarning(config, fellBack));
   return { pages: pages.filter((p): p is SourcePage => p !== undefined), diagnostics };
@@ -200,7 +200,7 @@ function routesByUrl(documents: RemoteDocument[]): (url: string) => string | und
 }
 
 /** A document's page: its own frontmatter, if it has any, under the config's; links made absolute. */
-function remotePage(d: RemoteDocument, text: string, file: string, config: ResolvedConfig, routeOf: (url: string) => string | undefined, diagnostics: Diagnostic[]): SourcePage | undefined {
+function remotePage(d: RemoteDocument, text: string, file: string, routeOf: (url: string) => string | undefined, diagnostics: Diagnostic[]): SourcePage | undefined {
   const fm = splitFrontmatter(text, rel(file), diagnostics);
   if (!fm) return undefined;
   // The route and id are the config's: a document's own `slug` or `id` cannot move it.

@@ -36,6 +36,18 @@ const footerLink = z.strictObject({ label: z.string(), to: z.string().optional()
 
 const redirect = z.strictObject({ from: z.union([z.string(), z.array(z.string())]), to: z.string() });
 
+const envVariable = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name: letters, digits and _');
+
+/** What an OpenAPI source's request samples (curl, JavaScript, Python, Go) call things. */
+const apiSamples = z.strictObject({
+  /** The environment variable holding the server's base URL, without a trailing slash (default `API_URL`). */
+  urlVariable: envVariable.optional(),
+  /** The environment variable holding the token sent in the `Authorization` header (default `API_TOKEN`). */
+  tokenVariable: envVariable.optional(),
+  /** What the JavaScript sample's error calls the server: `` `${serverName} answered ${status}` `` (default `The server`). */
+  serverName: z.string().min(1).optional(),
+});
+
 const openApiSource = z.strictObject({
   id: z.string(),
   /** A path relative to the site folder, or an http(s) URL. */
@@ -53,6 +65,13 @@ const openApiSource = z.strictObject({
   remoteRefs: z.boolean().optional(),
   /** Title of the index page at `route`; by default the document's title followed by "reference". */
   indexTitle: z.string().optional(),
+  /** Names the request samples use for the base URL, the token and the server; neutral by default. */
+  samples: apiSamples.optional(),
+  /**
+   * Which token an operation needs, said on its page after "Send an API token in the … header.": the
+   * `hint` of the first entry whose `pathPrefix` starts the operation's path. None by default.
+   */
+  tokenHints: z.array(z.strictObject({ pathPrefix: z.string(), hint: z.string().min(1) })).optional(),
 });
 
 /**

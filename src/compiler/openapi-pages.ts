@@ -1,27 +1,30 @@
-// Turns a loaded OpenAPI document into ordinary pages: one per operation and an index. The HTML is
-// made here directly (no markdown round trip), readable without JavaScript: schemas are nested
-// <details>, samples are tabs in the same markup as the markdown tabs directive.
+// Turns a loaded OpenAPI document into ordinary pages: one per operation and an index. Each page is
+// built here as an HTML tree (no markdown round trip) and serialised once, readable without
+// JavaScript: schemas are nested <details>, samples are tabs in the markup of the markdown tabs.
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
-import rehypeStringify from 'rehype-stringify';
 import GithubSlugger from 'github-slugger';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString as mdastToString } from 'mdast-util-to-string';
-import type { SidebarItemConfig } from './define-config.ts';
+import type { OpenApiSourceConfig, SidebarItemConfig } from './define-config.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { joinRoute } from '../shared/routes.ts';
-import type { TransformedPage } from './transform-markdown.ts';
-import { isScriptUrl, type HeadingInfo } from './markdown/remark-docsgen.ts';
+import { isScriptUrl } from './markdown/urls.ts';
+import type { HeadingInfo } from './markdown/context.ts';
 import { visit } from 'unist-util-visit';
-import type { Root as HastRoot, Element } from 'hast';
+import type { Root as HastRoot, Element, ElementContent } from 'hast';
 import { kebabCase, type ApiOperation, type LoadedApi } from './collect-openapi.ts';
 import type { OpenApiDocument, OpenApiMediaType, OpenApiParameter, OpenApiSchema, OpenApiSecurityScheme } from './openapi-types.ts';
-import { escapeHtml } from './escape-html.ts';
-import { scrollTableHtml } from './markdown/scroll-tables.ts';
+import { h, joined, nodes, pageHtml, type HastChild } from './hast.ts';
+import { scrollTable } from './markdown/scroll-tables.ts';
+import { tabsElement } from './markdown/tabs.ts';
+import { admonitionElement } from './markdown/admonitions.ts';
 
 const SAMPLE_GROUP = 'api-sample-language';
+/** The request samples' names when the config gives none (see `samples` in config-schema.ts). */
+const SAMPLE_NAMES = { urlVariable: 'API_URL', tokenVariable: 'API_TOKEN', serverName: 'The server' };
 const MAX_DEPTH = 8;
 
 export interface ApiPages {
@@ -34,12 +37,12 @@ export interface ApiPages {
 /** The languages of the code blocks these pages show (header, response examples, request samples). */
 export const API_CODE_LANGUAGES = ['bash', 'go', 'http', 'javascript', 'json', 'python'];
 
-/** Highlights a block into the markup of a fenced markdown block (see markdown/highlight.ts). */
-export type HighlightCode = (code: string, lang: string, title?: string) => string;
+/** Highlights a block into the tree of a fenced markdown block (see markdown/highlight.ts). */
+export type HighlightCode = (code: string, lang: string, title?: string) => ElementContent[];
 
 export function buildApiPages(api: LoadedApi, routeBase: string, highlight: HighlightCode): ApiPages {
   const base = joinRoute(routeBase, api.source.route);
-  const ctx = new RenderContext(api.doc, highlight);
+  const ctx = new RenderContext(api.doc, highlight, api.source);
   const idOf = (slug: string) => `${base.slice(1)}/${slug}`;
   const pages: SourcePage[] = api.operations.map((op) => {
     const id = idOf(op.slug);
@@ -109,25 +112,27 @@ interface Built {
   headings: HeadingInfo[];
 }
 
-/** Collects HTML and the headings (with unique ids) of one page. */
+/** Collects the content and the headings (with unique ids) of one page, and serialises it once. */
 class PageWriter {
-  private parts: string[] = [];
+  /** Blocks of the page, a line apart. */
+  private parts: ElementContent[][] = [];
   readonly headings: HeadingInfo[] = [];
   private slugger = new GithubSlugger();
 
-  /** `html`, when given, is what the heading shows; `text` is its plain text (id, TOC). */
-  heading(level: number, text: string, id?: string, html = escapeHtml(text)): void {
+  /** `content`, when given, is what the heading shows; `text` is its plain text (id, TOC). */
+  heading(level: number, text: string, id?: string, content: HastChild = text): void {
     const hid = id ? (this.slugger.slug(id), id) : this.slugger.slug(text);
     this.headings.push({ id: hid, text, level });
-    this.parts.push(`<h${level} id="${escapeHtml(hid)}">${html}</h${level}>`);
+    this.parts.push([h(`h${level}`, { id: hid }, content)]);
   }
 
-  add(html: string): void {
-    this.parts.push(html);
+  add(...content: HastChild[]): void {
+    this.parts.push(nodes(content));
   }
 
   done(): Built {
-    return { html: this.parts.join('\n'), headings: this.headings };
+    const children = this.parts.flatMap((part, i): ElementContent[] => (i === 0 ? part : [{ type: 'text', value: '\n' }, ...part]));
+    return { html: pageHtml(children), headings: this.headings };
   }
 }
 
@@ -148,40 +153,56 @@ const MAX_SCHEMA_NODES = 2000;
 
 class RenderContext {
   private markdown: Processor;
-  private cache = new Map<string, string>();
-  private summaries = new Map<string, { text: string; html: string }>();
-  /** Schema trees by the $ref they show. */
-  readonly trees = new Map<string, string>();
+  private cache = new Map<string, ElementContent[]>();
+  private summaries = new Map<string, { text: string; content: ElementContent[] }>();
+  /** Schema trees by the $ref they show: built once, shown on every page that needs them. */
+  readonly trees = new Map<string, Element>();
   /** Schema nodes left to show in the tree being made. */
   nodesLeft = MAX_SCHEMA_NODES;
+  /** The names the request samples use. */
+  readonly samples: Required<NonNullable<OpenApiSourceConfig['samples']>>;
+  readonly tokenHints: OpenApiSourceConfig['tokenHints'];
   constructor(
     readonly doc: OpenApiDocument,
     readonly highlight: HighlightCode,
+    source: OpenApiSourceConfig,
   ) {
-    this.markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeNoScriptUrls).use(rehypeStringify).freeze() as unknown as Processor;
+    this.samples = { ...SAMPLE_NAMES, ...source.samples };
+    this.tokenHints = source.tokenHints;
+    this.markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeNoScriptUrls).freeze() as unknown as Processor;
   }
 
-  /** Descriptions are CommonMark; raw HTML in them is not passed through. */
-  md(text: string | undefined): string {
-    if (!text) return '';
-    let html = this.cache.get(text);
-    if (html === undefined) {
-      html = String(this.markdown.processSync(text));
-      this.cache.set(text, html);
+  /**
+   * Descriptions are CommonMark; raw HTML in them is not passed through. One description's nodes
+   * may stand in several pages: they are only read, when each page is serialised.
+   */
+  md(text: string | undefined): ElementContent[] {
+    if (!text) return [];
+    let content = this.cache.get(text);
+    if (content === undefined) {
+      content = (this.markdown.runSync(this.markdown.parse(text)) as HastRoot).children as ElementContent[];
+      this.cache.set(text, content);
     }
-    return html;
+    return content;
+  }
+
+  /** A description of one paragraph as inline content, without the paragraph (a list item's, a heading's). */
+  inlineMd(text: string | undefined): ElementContent[] {
+    const content = this.md(text);
+    const blocks = content.filter((n) => !(n.type === 'text' && n.value.trim() === ''));
+    return blocks.length === 1 && blocks[0].type === 'element' && blocks[0].tagName === 'p' ? blocks[0].children : content;
   }
 
   /**
    * An operation's summary is inline markdown (links, code): HTML for its page's heading, plain
    * text for everywhere else it names the page (title, sidebar, breadcrumbs, search, pagination).
    */
-  summary(api: ApiOperation): { text: string; html: string } {
+  summary(api: ApiOperation): { text: string; content: ElementContent[] } {
     const source = api.op.summary ?? api.operationId;
     let hit = this.summaries.get(source);
     if (!hit) {
       const text = mdastToString(fromMarkdown(source)).replace(/\s+/g, ' ').trim() || api.operationId;
-      hit = { text, html: this.md(source).trim().replace(/^<p>([\s\S]*)<\/p>$/, '$1') };
+      hit = { text, content: this.inlineMd(source) };
       this.summaries.set(source, hit);
     }
     return hit;
@@ -213,10 +234,10 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
   const { op } = api;
   const w = new PageWriter();
   const title = ctx.summary(api);
-  w.heading(1, title.text, undefined, title.html);
-  w.add(`<div class="api-endpoint"><span class="api-method api-method-${api.method}">${api.method.toUpperCase()}</span> <code class="api-path">${escapeHtml(api.path)}</code></div>`);
+  w.heading(1, title.text, undefined, title.content);
+  w.add(h('div', { className: ['api-endpoint'] }, methodBadge(api.method), ' ', h('code', { className: ['api-path'] }, api.path)));
   if (op.deprecated) {
-    w.add(admonition('caution', 'Deprecated', '<p>This operation is deprecated and may be removed in a future version. Avoid it in new integrations.</p>'));
+    w.add(admonitionElement('caution', 'Deprecated', [h('p', {}, 'This operation is deprecated and may be removed in a future version. Avoid it in new integrations.')]));
   }
   w.add(ctx.md(op.description));
 
@@ -229,13 +250,13 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
     const list = params.filter((p) => p.in === where);
     if (!list.length) continue;
     w.heading(3, `${where[0].toUpperCase()}${where.slice(1)} parameters`);
-    w.add(scrollTableHtml(parameterTable(list, ctx), `${where[0].toUpperCase()}${where.slice(1)} parameters`));
+    w.add(scrollTable(parameterTable(list, ctx), `${where[0].toUpperCase()}${where.slice(1)} parameters`));
   }
   if (op.requestBody) {
     const body = ctx.resolve(op.requestBody).value;
     w.heading(3, 'Request body');
     const [type, media] = firstMedia(body.content);
-    w.add(`<p>${body.required ? '<strong>Required.</strong> ' : ''}Content type: <code>${escapeHtml(type ?? 'none')}</code></p>`);
+    w.add(h('p', {}, body.required && [h('strong', {}, 'Required.'), ' '], 'Content type: ', h('code', {}, type ?? 'none')));
     w.add(ctx.md(body.description));
     if (media?.schema) w.add(schemaTree(media.schema, ctx));
   }
@@ -250,7 +271,7 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
     if (response.description && plainText(response.description) !== summary) w.add(ctx.md(response.description));
     const [type, media] = firstMedia(response.content);
     if (!media) continue;
-    w.add(`<p>Content type: <code>${escapeHtml(type!)}</code></p>`);
+    w.add(h('p', {}, 'Content type: ', h('code', {}, type!)));
     // A bare `{ type: object }` (the usual error body) has nothing to show: no tree, no `{}`.
     const schema = media.schema && !saysNothing(media.schema) ? media.schema : undefined;
     if (schema) w.add(schemaTree(schema, ctx));
@@ -266,11 +287,11 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
 function renderIndex(api: LoadedApi, title: string, groups: TagGroup[], base: string, introRoute: string, ctx: RenderContext): Built {
   const w = new PageWriter();
   w.heading(1, title);
-  w.add(`<p>Version ${escapeHtml(api.doc.info.version)} · ${api.operations.length} operations in ${groups.length} groups. The <a href="${introRoute}">introduction</a> explains authentication and the base URL.</p>`);
+  w.add(h('p', {}, `Version ${api.doc.info.version} · ${api.operations.length} operations in ${groups.length} groups. The `, h('a', { href: introRoute }, 'introduction'), ' explains authentication and the base URL.'));
   for (const g of groups) {
     w.heading(2, g.name);
     w.add(ctx.md(g.description));
-    w.add(scrollTableHtml(operationTable(g.operations, base, ctx), g.name));
+    w.add(scrollTable(operationTable(g.operations, base, ctx), g.name));
   }
   return w.done();
 }
@@ -280,7 +301,7 @@ function renderTag(group: TagGroup, base: string, ctx: RenderContext): Built {
   w.heading(1, group.name);
   w.add(ctx.md(group.description));
   w.heading(2, 'Operations');
-  w.add(scrollTableHtml(operationTable(group.operations, base, ctx), group.name));
+  w.add(scrollTable(operationTable(group.operations, base, ctx), group.name));
   return w.done();
 }
 
@@ -288,22 +309,20 @@ function renderIntroduction(api: LoadedApi, tags: { group: TagGroup; slug: strin
   const { doc } = api;
   const w = new PageWriter();
   w.heading(1, doc.info.title);
-  w.add(`<p>Version ${escapeHtml(doc.info.version)}${doc.info.license?.name ? ` · Licence: ${escapeHtml(doc.info.license.name)}` : ''}</p>`);
+  w.add(h('p', {}, `Version ${doc.info.version}`, doc.info.license?.name && ` · Licence: ${doc.info.license.name}`));
   w.add(ctx.md(doc.info.description));
   if (doc.servers?.length) {
     w.heading(2, 'Base URL');
-    w.add(`<ul>${doc.servers.map((s) => `<li><code>${escapeHtml(s.url)}</code>${s.description ? `: ${ctx.md(s.description).replace(/^<p>|<\/p>\s*$/g, '')}` : ''}</li>`).join('')}</ul>`);
+    w.add(h('ul', {}, doc.servers.map((s) => h('li', {}, h('code', {}, s.url), s.description && [': ', ctx.inlineMd(s.description)]))));
   }
   const schemes = Object.entries(doc.components?.securitySchemes ?? {});
   if (schemes.length) {
     w.heading(2, 'Authentication');
-    const rows = schemes
-      .map(([name, s]) => `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(schemeSummary(s))}</td><td>${ctx.md(s.description)}</td></tr>`)
-      .join('');
-    w.add(scrollTableHtml(`<table class="api-params"><thead><tr><th>Scheme</th><th>How to send it</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`, 'Authentication'));
+    const rows = schemes.map(([name, s]) => [h('code', {}, name), schemeSummary(s), ctx.md(s.description)]);
+    w.add(scrollTable(table(['api-params'], ['Scheme', 'How to send it', 'Description'], rows), 'Authentication'));
   }
   w.heading(2, 'Operations by group');
-  w.add(`<ul>${tags.map(({ group, slug }) => `<li><a href="${base}/${slug}">${escapeHtml(group.name)}</a> (${group.operations.length})${group.description ? `: ${escapeHtml(firstSentence(group.description, 140))}` : ''}</li>`).join('')}</ul>`);
+  w.add(h('ul', {}, tags.map(({ group, slug }) => h('li', {}, h('a', { href: `${base}/${slug}` }, group.name), ` (${group.operations.length})`, group.description && `: ${firstSentence(group.description, 140)}`))));
   return w.done();
 }
 
@@ -314,25 +333,33 @@ function schemeSummary(s: OpenApiSecurityScheme): string {
 }
 
 /** A path that a narrow column may wrap after its slashes, never inside a segment. */
-function breakableAfterSlashes(apiPath: string): string {
-  return escapeHtml(apiPath).replace(/\//g, '/<wbr>');
+function breakableAfterSlashes(apiPath: string): HastChild[] {
+  return apiPath.split('/').flatMap((segment, i) => (i === 0 ? [segment] : ['/', h('wbr'), segment]));
+}
+
+function methodBadge(method: string): Element {
+  return h('span', { className: ['api-method', `api-method-${method}`] }, method.toUpperCase());
+}
+
+/** A table of a header row and rows of cells. */
+function table(className: string[], headers: string[], rows: HastChild[][]): Element {
+  return h('table', { className }, h('thead', {}, h('tr', {}, headers.map((th) => h('th', {}, th)))), h('tbody', {}, rows.map((cells) => h('tr', {}, cells.map((td) => h('td', {}, td))))));
 }
 
 /** The operations of a group as a table; the index and the tag pages share it. */
-function operationTable(operations: ApiOperation[], base: string, ctx: RenderContext): string {
-  const rows = operations
-    .map((op) => `<tr><td><a href="${base}/${op.slug}">${escapeHtml(ctx.summary(op).text)}</a></td><td><span class="api-method api-method-${op.method}">${op.method.toUpperCase()}</span></td><td><code>${breakableAfterSlashes(op.path)}</code></td></tr>`)
-    .join('');
-  return `<table class="api-index"><thead><tr><th>Operation</th><th>Method</th><th>Path</th></tr></thead><tbody>${rows}</tbody></table>`;
+function operationTable(operations: ApiOperation[], base: string, ctx: RenderContext): Element {
+  const rows = operations.map((op) => [h('a', { href: `${base}/${op.slug}` }, ctx.summary(op).text), methodBadge(op.method), h('code', {}, breakableAfterSlashes(op.path))]);
+  return table(['api-index'], ['Operation', 'Method', 'Path'], rows);
 }
 
-function authorization(api: ApiOperation, ctx: RenderContext): string {
+function authorization(api: ApiOperation, ctx: RenderContext): HastChild[] {
   const security = api.op.security ?? ctx.doc.security ?? [];
-  if (security.length === 0) return '<p>This operation needs no authorization.</p>';
+  if (security.length === 0) return [h('p', {}, 'This operation needs no authorization.')];
   const schemes = ctx.doc.components?.securitySchemes ?? {};
   const header = Object.values(schemes).find((s) => s.type === 'apiKey' && s.in === 'header');
   const name = header?.name ?? 'Authorization';
-  return `<p>Send an API token in the <code>${escapeHtml(name)}</code> header. ${api.path.startsWith('/api/client') ? 'Use a backend (client) token.' : api.path.startsWith('/api/frontend') ? 'Use a frontend token.' : 'Use an admin token or a personal access token.'}</p>${ctx.highlight(`${name}: <your-api-token>`, 'http')}`;
+  const hint = ctx.tokenHints?.find((t) => api.path.startsWith(t.pathPrefix))?.hint;
+  return [h('p', {}, 'Send an API token in the ', h('code', {}, name), ' header.', hint && ` ${hint}`), ctx.highlight(`${name}: <your-api-token>`, 'http')];
 }
 
 function parameters(api: ApiOperation, ctx: RenderContext): OpenApiParameter[] {
@@ -343,15 +370,19 @@ function parameters(api: ApiOperation, ctx: RenderContext): OpenApiParameter[] {
   return [...seen.values()];
 }
 
-function parameterTable(list: OpenApiParameter[], ctx: RenderContext): string {
-  const rows = list
-    .map((p) => {
-      const schema = p.schema ? ctx.resolve(p.schema).value : undefined;
-      const enumValues = schema?.enum ? schema.enum.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(', ') : '';
-      return `<tr><td><code>${escapeHtml(p.name)}</code>${p.deprecated ? ' <span class="schema-flag">deprecated</span>' : ''}</td><td>${escapeHtml(typeName(p.schema, ctx))}</td><td>${p.required ? 'yes' : 'no'}</td><td>${schema?.default !== undefined ? `<code>${escapeHtml(JSON.stringify(schema.default))}</code>` : ''}</td><td>${enumValues}</td><td>${ctx.md(p.description)}</td></tr>`;
-    })
-    .join('');
-  return `<table class="api-params"><thead><tr><th>Name</th><th>Type</th><th>Required</th><th>Default</th><th>Allowed values</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`;
+function parameterTable(list: OpenApiParameter[], ctx: RenderContext): Element {
+  const rows = list.map((p) => {
+    const schema = p.schema ? ctx.resolve(p.schema).value : undefined;
+    return [
+      [h('code', {}, p.name), p.deprecated && [' ', h('span', { className: ['schema-flag'] }, 'deprecated')]],
+      typeName(p.schema, ctx),
+      p.required ? 'yes' : 'no',
+      schema?.default !== undefined && h('code', {}, JSON.stringify(schema.default)),
+      schema?.enum && joined(schema.enum.map((v) => h('code', {}, String(v))), ', '),
+      ctx.md(p.description),
+    ];
+  });
+  return table(['api-params'], ['Name', 'Type', 'Required', 'Default', 'Allowed values', 'Description'], rows);
 }
 
 function firstMedia(content: Record<string, OpenApiMediaType> | undefined): [string | undefined, OpenApiMediaType | undefined] {
@@ -370,44 +401,46 @@ function typeName(schema: OpenApiSchema | undefined, ctx: RenderContext, depth =
 }
 
 /** A schema as nested, collapsible lists: readable without JavaScript, expandable with it. */
-function schemaTree(schema: OpenApiSchema, ctx: RenderContext): string {
-  // Most bodies are one named schema, shared by many operations: render each once.
+function schemaTree(schema: OpenApiSchema, ctx: RenderContext): Element {
+  // Most bodies are one named schema, shared by many operations: build each once.
   const key = schema.$ref ?? (schema.type === 'array' && schema.items?.$ref ? `array:${schema.items.$ref}` : undefined);
   const cached = key ? ctx.trees.get(key) : undefined;
   if (cached) return cached;
   ctx.nodesLeft = MAX_SCHEMA_NODES;
-  const html = `<div class="schema-tree">${schemaNode(undefined, schema, false, ctx, [], 0)}</div>`;
-  if (key) ctx.trees.set(key, html);
-  return html;
+  const tree = h('div', { className: ['schema-tree'] }, schemaNode(undefined, schema, false, ctx, [], 0));
+  if (key) ctx.trees.set(key, tree);
+  return tree;
 }
 
-function schemaNode(name: string | undefined, raw: OpenApiSchema, required: boolean, ctx: RenderContext, stack: string[], depth: number): string {
+const flag = (className: string, text: string) => h('span', { className: [className] }, text);
+
+function schemaNode(name: string | undefined, raw: OpenApiSchema, required: boolean, ctx: RenderContext, stack: string[], depth: number): Element {
   const { value: schema, name: refName } = ctx.resolve(raw);
-  const label = name !== undefined ? `<code class="schema-name">${escapeHtml(name)}</code> ` : '';
-  const flags = [
-    `<span class="schema-type">${escapeHtml(typeName(raw, ctx))}</span>`,
-    required ? '<span class="schema-required">required</span>' : '',
-    schema?.nullable || (Array.isArray(schema?.type) && schema.type.includes('null')) ? '<span class="schema-flag">nullable</span>' : '',
-    schema?.deprecated ? '<span class="schema-flag">deprecated</span>' : '',
-    schema?.readOnly ? '<span class="schema-flag">read-only</span>' : '',
-  ].join(' ');
-  const summary = `${label}${flags}`.trim();
-  if (!schema) return `<div class="schema-leaf">${summary}</div>`;
+  const flags: HastChild[] = [
+    flag('schema-type', typeName(raw, ctx)),
+    required && flag('schema-required', 'required'),
+    (schema?.nullable || (Array.isArray(schema?.type) && schema.type.includes('null'))) && flag('schema-flag', 'nullable'),
+    schema?.deprecated && flag('schema-flag', 'deprecated'),
+    schema?.readOnly && flag('schema-flag', 'read-only'),
+  ];
+  // A space between each two flags, absent ones included (so two spaces around one), none after the last.
+  const shown = flags.slice(0, flags.length - [...flags].reverse().findIndex(Boolean));
+  const summary: HastChild[] = [name !== undefined && [h('code', { className: ['schema-name'] }, name), ' '], joined(shown, ' ')];
+  if (!schema) return h('div', { className: ['schema-leaf'] }, summary);
   // An array of a named schema counts as that schema for cycle detection.
   const itemName = schema.type === 'array' && schema.items ? ctx.resolve(schema.items).name : undefined;
   const cycle = [refName, itemName].find((n) => n && stack.includes(n));
-  if (cycle) return `<div class="schema-leaf">${summary} <span class="schema-flag">circular: see ${escapeHtml(cycle)} above</span></div>`;
-  const details: string[] = [];
-  if (schema.description) details.push(`<div class="schema-description">${ctx.md(schema.description)}</div>`);
-  if (schema.enum) details.push(`<div class="schema-enum">Allowed values: ${schema.enum.map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(', ')}</div>`);
-  if (schema.default !== undefined) details.push(`<div class="schema-default">Default: <code>${escapeHtml(JSON.stringify(schema.default))}</code></div>`);
+  if (cycle) return h('div', { className: ['schema-leaf'] }, summary, ' ', flag('schema-flag', `circular: see ${cycle} above`));
+  const details: HastChild[] = [
+    schema.description && h('div', { className: ['schema-description'] }, ctx.md(schema.description)),
+    schema.enum && h('div', { className: ['schema-enum'] }, 'Allowed values: ', joined(schema.enum.map((v) => h('code', {}, JSON.stringify(v))), ', ')),
+    schema.default !== undefined && h('div', { className: ['schema-default'] }, 'Default: ', h('code', {}, JSON.stringify(schema.default))),
+  ];
   const children = ctx.nodesLeft-- > 0 ? childrenOf(schema, ctx) : [];
   const nextStack = [...stack, ...[refName, itemName].filter((n): n is string => n !== undefined)];
-  if (children.length === 0 || depth >= MAX_DEPTH) {
-    return `<div class="schema-leaf">${summary}${details.join('')}</div>`;
-  }
-  const items = children.map((c) => `<li>${c.label ? `<div class="schema-variant">${escapeHtml(c.label)}</div>` : ''}${schemaNode(c.name, c.schema, c.required, ctx, nextStack, depth + 1)}</li>`).join('');
-  return `<details class="schema-node"${depth < 1 ? ' open' : ''}><summary>${summary || '<span class="schema-type">object</span>'}</summary>${details.join('')}<ul>${items}</ul></details>`;
+  if (children.length === 0 || depth >= MAX_DEPTH) return h('div', { className: ['schema-leaf'] }, summary, details);
+  const items = children.map((c) => h('li', {}, c.label && h('div', { className: ['schema-variant'] }, c.label), schemaNode(c.name, c.schema, c.required, ctx, nextStack, depth + 1)));
+  return h('details', { className: ['schema-node'], open: depth < 1 }, h('summary', {}, summary), details, h('ul', {}, items));
 }
 
 interface SchemaChild {
@@ -497,7 +530,7 @@ export function exampleFromSchema(raw: OpenApiSchema, ctx: { resolve: RenderCont
   }
 }
 
-function samples(api: ApiOperation, ctx: RenderContext): string {
+function samples(api: ApiOperation, ctx: RenderContext): Element {
   const params = parameters(api, ctx);
   const pathWithValues = api.path.replace(/\{([^}]+)\}/g, (_, n: string) => {
     const p = params.find((x) => x.in === 'path' && x.name === n);
@@ -513,13 +546,14 @@ function samples(api: ApiOperation, ctx: RenderContext): string {
   const json = example !== undefined && bodyType?.includes('json') ? JSON.stringify(example, null, 2) : undefined;
   const auth = (api.op.security ?? ctx.doc.security ?? []).length > 0;
 
+  const { urlVariable: URL, tokenVariable: TOKEN, serverName } = ctx.samples;
   const lines = (...parts: (string | false)[]) => parts.filter((l): l is string => l !== false).join('\n');
   const hasBody = json !== undefined;
 
   // Continuation backslashes go between options only, never inside the quoted JSON body.
   const curl = [
-    `curl -X ${method} "$UNLEASH_URL${urlPath}"`,
-    auth && `  -H "Authorization: $UNLEASH_API_TOKEN"`,
+    `curl -X ${method} "$${URL}${urlPath}"`,
+    auth && `  -H "Authorization: $${TOKEN}"`,
     hasBody && `  -H "Content-Type: ${bodyType}"`,
     hasBody && `  --data '${json!.replace(/'/g, "'\\''")}'`,
   ]
@@ -528,15 +562,15 @@ function samples(api: ApiOperation, ctx: RenderContext): string {
 
   const returnsJson = Object.entries(api.op.responses ?? {}).some(([s, r]) => s.startsWith('2') && ctx.resolve(r).value?.content);
   const js = lines(
-    `const response = await fetch(\`\${process.env.UNLEASH_URL}${urlPath}\`, {`,
+    `const response = await fetch(\`\${process.env.${URL}}${urlPath}\`, {`,
     `  method: '${method}',`,
     (auth || hasBody) && '  headers: {',
-    auth && '    Authorization: process.env.UNLEASH_API_TOKEN,',
+    auth && `    Authorization: process.env.${TOKEN},`,
     hasBody && `    'Content-Type': '${bodyType}',`,
     (auth || hasBody) && '  },',
     hasBody && `  body: JSON.stringify(${indent(json!, 2)}),`,
     '});',
-    'if (!response.ok) throw new Error(`Unleash answered ${response.status}`);',
+    `if (!response.ok) throw new Error(\`${templateText(serverName)} answered \${response.status}\`);`,
     returnsJson && 'const data = await response.json();',
   );
 
@@ -545,8 +579,8 @@ function samples(api: ApiOperation, ctx: RenderContext): string {
     'import requests',
     '',
     `response = requests.${api.method}(`,
-    `    f"{os.environ['UNLEASH_URL']}${urlPath.replace(/[{}]/g, (c) => c + c)}",`,
-    auth && '    headers={"Authorization": os.environ["UNLEASH_API_TOKEN"]},',
+    `    f"{os.environ['${URL}']}${urlPath.replace(/[{}]/g, (c) => c + c)}",`,
+    auth && `    headers={"Authorization": os.environ["${TOKEN}"]},`,
     hasBody && `    json=${indent(pythonLiteral(example), 4)},`,
     ')',
     'response.raise_for_status()',
@@ -565,11 +599,11 @@ function samples(api: ApiOperation, ctx: RenderContext): string {
     '',
     'func main() {',
     hasBody && `\tbody := bytes.NewBufferString(\`${json}\`)`,
-    `\treq, err := http.NewRequest("${method}", os.Getenv("UNLEASH_URL")+"${urlPath}", ${hasBody ? 'body' : 'nil'})`,
+    `\treq, err := http.NewRequest("${method}", os.Getenv("${URL}")+"${urlPath}", ${hasBody ? 'body' : 'nil'})`,
     '\tif err != nil {',
     '\t\tpanic(err)',
     '\t}',
-    auth && '\treq.Header.Set("Authorization", os.Getenv("UNLEASH_API_TOKEN"))',
+    auth && `\treq.Header.Set("Authorization", os.Getenv("${TOKEN}"))`,
     hasBody && `\treq.Header.Set("Content-Type", "${bodyType}")`,
     '\tres, err := http.DefaultClient.Do(req)',
     '\tif err != nil {',
@@ -580,12 +614,17 @@ function samples(api: ApiOperation, ctx: RenderContext): string {
     '}',
   );
 
-  return tabs(`api-${api.slug}`, [
+  return tabsElement(`api-${api.slug}`, SAMPLE_GROUP, [
     ['curl', ctx.highlight(curl, 'bash')],
     ['JavaScript', ctx.highlight(js, 'javascript')],
     ['Python', ctx.highlight(py, 'python')],
     ['Go', ctx.highlight(go, 'go')],
   ]);
+}
+
+/** Text as it can stand in a JavaScript template literal. */
+function templateText(text: string): string {
+  return text.replace(/[\\`]|\$\{/g, (c) => `\\${c}`);
 }
 
 function indent(text: string, spaces: number): string {
@@ -597,21 +636,6 @@ function pythonLiteral(value: unknown): string {
     .replace(/\btrue\b/g, 'True')
     .replace(/\bfalse\b/g, 'False')
     .replace(/\bnull\b/g, 'None');
-}
-
-/** Same markup as the markdown `::::tabs` directive, so the client treats both alike. */
-function tabs(n: string, entries: [label: string, html: string][]): string {
-  const buttons = entries
-    .map(([label], i) => `<button type="button" role="tab" id="tabs-${n}-${i}-tab" aria-controls="tabs-${n}-${i}" aria-selected="${i === 0}" tabindex="${i === 0 ? 0 : -1}" data-value="${escapeHtml(label)}" class="tabs-tab">${escapeHtml(label)}</button>`)
-    .join('');
-  const panels = entries
-    .map(([label, html], i) => `<div role="tabpanel" id="tabs-${n}-${i}" aria-labelledby="tabs-${n}-${i}-tab" data-value="${escapeHtml(label)}" class="tabs-panel"${i > 0 ? ' hidden' : ''}>${html}</div>`)
-    .join('');
-  return `<div class="tabs" data-group="${SAMPLE_GROUP}"><div role="tablist" class="tabs-list">${buttons}</div>${panels}</div>`;
-}
-
-function admonition(kind: string, title: string, html: string): string {
-  return `<div class="admonition admonition-${kind}" role="note"><div class="admonition-heading">${escapeHtml(title)}</div><div class="admonition-content">${html}</div></div>`;
 }
 
 function firstSentence(text: string, max = 80): string {

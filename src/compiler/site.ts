@@ -12,7 +12,7 @@ import { HighlightCache, siteLanguages, transformPages, type TransformContext, t
 import { buildSiteGraph, pageContent, pageWithContent, type GraphInput, type PageContent, type SiteGraph } from './site-graph.ts';
 import { resolveShellConfig } from './shell-config.ts';
 import { bundleClient, type BundleMemo, type ClientBundle } from './bundle-client.ts';
-import { renderContextKey, renderNotFound, renderRoute, writeSidebarFiles, type RenderedPage } from './render-pages.ts';
+import { renderNotFound, renderRoute, writeSidebarFiles, type RenderedPage } from './render-pages.ts';
 import { loadTransformCache, readCached, writeCached } from './persistent-cache.ts';
 import type { OutputSink } from './write-output.ts';
 import { resolveRedirects } from './write-redirects.ts';

@@ -8,13 +8,9 @@ export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 export const PROGRESS_BAR_DELAY_MS = 200;
 /** The loading spinner appears only after this delay. */
 export const LOADING_DELAY_MS = 200;
-export const SPINNER_CYCLES_S = [1.5, 3] as const;
-export const ERROR_BOX_WIDTH = '50%';
 /** Image zoom re-attaches this long after a route change (unless the URL has a hash). */
 export const IMAGE_ZOOM_REATTACH_MS = 1000;
 export const SEARCH_QUERY_PARAM = 'q';
-/** Table of contents heading levels. */
-export const TOC_LEVELS = { min: 2, max: 3 } as const;
 /** The copy button says 'Copied' for this long. */
 export const COPIED_FEEDBACK_MS = 2000;
 /** Third-party scripts marked `defer` wait at most this long for an idle moment after `load`. */

@@ -26,10 +26,6 @@ export function onRouteChange(listener: RouteListener): void {
   listeners.add(listener);
 }
 
-export function currentRouteName(): string {
-  return currentRoute;
-}
-
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
 interface EntryState {

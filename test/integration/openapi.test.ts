@@ -87,7 +87,7 @@ describe('OpenAPI pages', () => {
     expect(page.match(/role="tab"/g)).toHaveLength(4);
     for (const label of ['curl', 'JavaScript', 'Python', 'Go']) expect(page).toContain(`data-value="${label}" class="tabs-tab">${label}</button>`);
     const samples = codeBlocks(page.slice(page.indexOf('data-group="api-sample-language"')));
-    expect(samples.map((b) => b.text.split('\n')[0])).toEqual(['curl -X DELETE "$UNLEASH_URL/api/pets/7" \\', 'const response = await fetch(`${process.env.UNLEASH_URL}/api/pets/7`, {', 'import os', 'package main']);
+    expect(samples.map((b) => b.text.split('\n')[0])).toEqual(['curl -X DELETE "$API_URL/api/pets/7" \\', 'const response = await fetch(`${process.env.API_URL}/api/pets/7`, {', 'import os', 'package main']);
     expect(samples[2].text).toContain('requests.delete(');
     expect(samples[3].text).toContain('http.NewRequest("DELETE"');
     // Highlighted at build time, like fenced code in markdown.

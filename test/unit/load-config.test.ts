@@ -45,6 +45,11 @@ describe('loadConfig', () => {
     expect(e.diagnostics.map((d) => d.message)).toEqual(['config.navbar.items[1].label: Invalid input: expected string, received number']);
   });
 
+  it('rejects a request sample variable that is not an environment variable name', async () => {
+    const e = await failure("export default { title: 'T', url: 'https://x.io', openapi: [{ id: 'a', spec: 'a.json', route: '/api', samples: { tokenVariable: 'MY TOKEN' } }] };\n");
+    expect(e.diagnostics.map((d) => d.message)).toEqual(['config.openapi[0].samples.tokenVariable: expected an environment variable name: letters, digits and _']);
+  });
+
   it('rejects a missing title and a bad URL at once', async () => {
     const e = await failure("export default { url: 'not a url' };\n");
     expect(e.diagnostics.map((d) => d.message.split(':')[0]).sort()).toEqual(['config.title', 'config.url']);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expandedSize, kebabCase, operationIdFrom } from '../../src/compiler/collect-openapi.ts';
-import { exampleFromSchema } from '../../src/compiler/openapi-pages.ts';
+import type { ElementContent } from 'hast';
+import { expandedSize, kebabCase, operationIdFrom, type LoadedApi } from '../../src/compiler/collect-openapi.ts';
+import { buildApiPages, exampleFromSchema } from '../../src/compiler/openapi-pages.ts';
 import type { OpenApiSchema } from '../../src/compiler/openapi-types.ts';
 
 describe('OpenAPI slugs', () => {
@@ -69,5 +70,60 @@ describe('expandedSize: what the validator would walk', () => {
   it('counts a schema that refers to itself once', () => {
     const doc = { components: { schemas: { node: { properties: { children: { type: 'array', items: { $ref: '#/components/schemas/node' } } } } } } };
     expect(expandedSize(doc, Infinity)).toBeLessThan(20);
+  });
+});
+
+describe('API pages', () => {
+  const highlight = (code: string): ElementContent[] => [{ type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'text', value: code }] }];
+  const api: LoadedApi = {
+    source: { id: 'pets', spec: 'pets.json', route: '/api' },
+    file: 'pets.json',
+    diagnostics: [],
+    doc: {
+      openapi: '3.0.3',
+      info: { title: 'Pets', version: '1 <beta>', description: 'About.' },
+      servers: [{ url: 'https://pets.example/?a=1&b=2', description: 'The first.\n\nThe second, *in* full.' }],
+      tags: [{ name: 'Cats & <Dogs>', description: 'Animals.' }],
+      paths: {},
+    },
+    operations: [{ slug: 'list-pets', operationId: 'listPets', method: 'get', path: '/pets/{id}', tags: ['Cats & <Dogs>'], op: { summary: 'List `<pets>`', responses: {} } }],
+  };
+  const pages = buildApiPages(api, '/', highlight);
+  const html = (route: string) => pages.pages.find((p) => p.route === route)!.prebuilt!.html;
+
+  it('escapes what the document says, in text and in attributes', () => {
+    const index = html('/api');
+    expect(index).toContain('<h2 id="cats--dogs">Cats &#x26; &#x3C;Dogs></h2>');
+    expect(index).toContain('<p>Version 1 &#x3C;beta> · 1 operations in 1 groups.');
+    expect(html('/api/list-pets')).toContain('<h1 id="list-pets">List <code>&#x3C;pets></code></h1>');
+    expect(html('/api/pets')).toContain('<code>https://pets.example/?a=1&#x26;b=2</code>');
+  });
+
+  it('names the base URL, the token and the server in the request samples as the config says, neutrally by default', () => {
+    const secured: LoadedApi = { ...api, doc: { ...api.doc, security: [{ key: [] }] } };
+    const sampleText = (pages: ReturnType<typeof buildApiPages>) => pages.pages.find((p) => p.route === '/api/list-pets')!.prebuilt!.html.match(/<pre>[^<]*<\/pre>/g)!.slice(1).join('\n');
+    const neutral = sampleText(buildApiPages(secured, '/', highlight));
+    expect(neutral).toContain('curl -X GET "$API_URL/pets/&#x3C;id>" \\\n  -H "Authorization: $API_TOKEN"');
+    expect(neutral).toContain('Authorization: process.env.API_TOKEN,');
+    expect(neutral).toContain('throw new Error(`The server answered ${response.status}`)');
+    const named = sampleText(buildApiPages({ ...secured, source: { ...secured.source, samples: { urlVariable: 'PETS_URL', tokenVariable: 'PETS_TOKEN', serverName: 'Pets `${x}`' } } }, '/', highlight));
+    expect(named).toContain('curl -X GET "$PETS_URL/pets/&#x3C;id>" \\\n  -H "Authorization: $PETS_TOKEN"');
+    expect(named).toContain("f\"{os.environ['PETS_URL']}/pets/&#x3C;id>\",\n    headers={\"Authorization\": os.environ[\"PETS_TOKEN\"]}");
+    expect(named).toContain('os.Getenv("PETS_URL")');
+    expect(named).toContain('req.Header.Set("Authorization", os.Getenv("PETS_TOKEN"))');
+    expect(named).toContain('throw new Error(`Pets \\`\\${x}\\` answered ${response.status}`)');
+    expect(named).not.toMatch(/API_URL|API_TOKEN/);
+  });
+
+  it("tells which token an operation needs from the first hint whose prefix starts its path, and nothing without one", () => {
+    const secured: LoadedApi = { ...api, doc: { ...api.doc, security: [{ key: [] }] } };
+    const said = (tokenHints?: { pathPrefix: string; hint: string }[]) =>
+      buildApiPages({ ...secured, source: { ...secured.source, tokenHints } }, '/', highlight).pages.find((p) => p.route === '/api/list-pets')!.prebuilt!.html.match(/<p>Send an API token[^\n]*?<\/p>/)![0];
+    expect(said()).toBe('<p>Send an API token in the <code>Authorization</code> header.</p>');
+    expect(said([{ pathPrefix: '/users', hint: 'No.' }, { pathPrefix: '/pets', hint: 'A pet token.' }, { pathPrefix: '/', hint: 'Any token.' }])).toBe('<p>Send an API token in the <code>Authorization</code> header. A pet token.</p>');
+  });
+
+  it('keeps a server description of several paragraphs whole', () => {
+    expect(html('/api/pets')).toContain('<li><code>https://pets.example/?a=1&#x26;b=2</code>: <p>The first.</p>\n<p>The second, <em>in</em> full.</p></li>');
   });
 });

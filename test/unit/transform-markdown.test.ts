@@ -63,6 +63,14 @@ describe('markdown transform', () => {
     expect(t.html).toMatch(/role="tabpanel"[^>]*hidden/);
   });
 
+  it('gives tabs nested in a tab ids of their own', async () => {
+    const t = await transform('::::::tabs\n:::::tab[A]\n::::tabs\n:::tab[X]\nx\n:::\n::::\n:::::\n:::::tab[B]\nb\n:::::\n::::::\n\n::::tabs\n:::tab[C]\nc\n:::\n::::');
+    const ids = [...t.html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBe(8);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const m of t.html.matchAll(/aria-controls="([^"]+)"/g)) expect(ids).toContain(m[1]);
+  });
+
   it('reports an unknown directive and a stray tab', async () => {
     const t = await transform('Line one\n\n:::sparkle\nx\n:::\n\n:::tab[Lonely]\ny\n:::', { lineOffset: 3 });
     expect(t.diagnostics.map((d) => [d.line, d.message])).toEqual([
@@ -161,6 +169,21 @@ describe('markdown transform', () => {
       { route: '/x/y', anchor: 'z', missing: undefined, column: 50 },
       { route: '/guides/sibling', anchor: undefined, missing: undefined, column: 67 },
     ]);
+  });
+
+  it('checks the definition a reference renders with: the first of two with one label, as CommonMark says', async () => {
+    const t = await transform('[go][x] and [page][y]\n\n[x]: javascript:alert(1)\n[x]: /ok\n[y]: ./other.md\n[y]: /elsewhere\n');
+    expect(t.html).not.toContain('javascript:');
+    expect(t.html).toContain('<a href="/other">page</a>');
+    expect(t.diagnostics.map((d) => [d.rule, d.line])).toEqual([['unsafe-link', 1]]);
+  });
+
+  it('drops an image reference to a script URL with a warning, as an image', async () => {
+    const t = await transform('![bad][x] ![dot][y]\n\n[x]: javascript:alert(1)\n[y]: data:image/gif;base64,R0lGODlhAQABAAAAACw=\n');
+    expect(t.html).not.toContain('javascript:');
+    expect(t.html).toContain('<span>bad</span>');
+    expect(t.html).toContain('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="dot">');
+    expect(t.diagnostics.map((d) => [d.rule, d.line, d.column])).toEqual([['unsafe-link', 1, 1]]);
   });
 
   it('copies local images under a content-hashed name and lazy-loads them', async () => {

@@ -39,29 +39,30 @@ export async function getHighlighter(langs: string[]): Promise<Highlighter> {
 }
 
 /**
- * Highlights code that is not in markdown (the API reference's samples) into the markup of a fenced
+ * Highlights code that is not in markdown (the API reference's samples) into the tree of a fenced
  * block. It is a highlighter of its own, disposed by the caller: the shared one must load only the
  * languages of the site's markdown, or a page's output would depend on the thread that made it.
+ * A block's nodes may be shared by several pages: they are only read, when each page is serialised.
  */
-export async function createCodeHighlighter(langs: string[]): Promise<{ highlight: (code: string, lang: string, title?: string) => string; dispose: () => void }> {
+export async function createCodeHighlighter(langs: string[]): Promise<{ highlight: (code: string, lang: string, title?: string) => ElementContent[]; dispose: () => void }> {
   const highlighter = await createHighlighter({ themes: [CODE_THEME], langs });
   // Generated samples repeat (every operation shows the same authorization header).
-  const done = new Map<string, string>();
-  const highlight = (code: string, lang: string, title?: string): string =>
-    highlighter.codeToHtml(code, {
+  const done = new Map<string, ElementContent[]>();
+  const highlight = (code: string, lang: string, title?: string): ElementContent[] =>
+    highlighter.codeToHast(code, {
       lang,
       theme: CODE_THEME,
       meta: { __raw: title ? `title="${title}"` : '' },
       transformers: [codeMetaTransformer],
       // As for markdown (transform-markdown.ts): no time limit, so that two builds agree.
       tokenizeTimeLimit: 0,
-    });
+    }).children as ElementContent[];
   return {
     highlight: (code, lang, title) => {
       const key = `${lang}\0${title ?? ''}\0${code}`;
-      let html = done.get(key);
-      if (html === undefined) done.set(key, (html = highlight(code, lang, title)));
-      return html;
+      let nodes = done.get(key);
+      if (nodes === undefined) done.set(key, (nodes = highlight(code, lang, title)));
+      return nodes;
     },
     dispose: () => highlighter.dispose(),
   };

@@ -1,12 +1,10 @@
 // Line-preserving rewrites applied before parsing, so that positions in the parsed tree are still
 // the writer's lines. Code fences are left alone.
 import { warning, error, type Diagnostic } from '../errors.ts';
+import { ADMONITION_KINDS } from './admonitions.ts';
 
-const ADMONITION_KINDS = ['note', 'tip', 'info', 'caution', 'warning', 'danger'] as const;
 const TITLE_FORM = new RegExp(`^(\\s*:{3,})(${ADMONITION_KINDS.join('|')})[ \\t]+([^\\[{\\s].*?)\\s*$`);
 const FENCE = /^\s*(`{3,}|~{3,})/;
-
-export { ADMONITION_KINDS };
 
 export interface Preprocessed {
   text: string;

@@ -2,7 +2,6 @@
 // reachable by keyboard, so every table sits in a focusable, labelled region, as code blocks do.
 import type { Element, ElementContent, Root } from 'hast';
 import { TEXT } from '../../runtime/constants.ts';
-import { escapeHtml } from '../escape-html.ts';
 
 const WRAPPER_CLASS = 'table-scroll';
 
@@ -10,9 +9,9 @@ function wrapperProps(label: string): Element['properties'] {
   return { className: [WRAPPER_CLASS], role: 'region', ariaLabel: label, tabIndex: 0 };
 }
 
-/** The same wrapper, as HTML, for the pages made without markdown (the API reference). */
-export function scrollTableHtml(tableHtml: string, heading?: string): string {
-  return `<div class="${WRAPPER_CLASS}" role="region" aria-label="${escapeHtml(TEXT.tableRegion(heading))}" tabindex="0">${tableHtml}</div>`;
+/** The same wrapper, for the pages made without markdown (the API reference). */
+export function scrollTable(table: Element, heading?: string): Element {
+  return { type: 'element', tagName: 'div', properties: wrapperProps(TEXT.tableRegion(heading)), children: [table] };
 }
 
 function textOf(node: ElementContent): string {
