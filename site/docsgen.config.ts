@@ -99,9 +99,10 @@ export default defineConfig({
       // The variables the rest of the docs use (see AUTHORING.md).
       samples: { urlVariable: 'UNLEASH_URL', tokenVariable: 'UNLEASH_API_TOKEN', serverName: 'Unleash' },
       tokenHints: [
-        { pathPrefix: '/api/client', hint: 'Use a backend (client) token.' },
-        { pathPrefix: '/api/frontend', hint: 'Use a frontend token.' },
-        { pathPrefix: '/', hint: 'Use an admin token or a personal access token.' },
+        { pathPrefix: '/api/client', hint: 'Use a backend (client) token.', tokenVariable: 'UNLEASH_API_TOKEN' },
+        { pathPrefix: '/api/frontend', hint: 'Use a frontend token.', tokenVariable: 'UNLEASH_FRONTEND_TOKEN' },
+        // Admin tokens can no longer be created (from v6.7); those made before still work.
+        { pathPrefix: '/', hint: 'Use a personal access token or a service account token.', tokenVariable: 'UNLEASH_ADMIN_TOKEN' },
       ],
     },
   ],

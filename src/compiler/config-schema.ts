@@ -68,10 +68,12 @@ const openApiSource = z.strictObject({
   /** Names the request samples use for the base URL, the token and the server; neutral by default. */
   samples: apiSamples.optional(),
   /**
-   * Which token an operation needs, said on its page after "Send an API token in the … header.": the
-   * `hint` of the first entry whose `pathPrefix` starts the operation's path. None by default.
+   * Which token an operation needs, by the first entry whose `pathPrefix` starts the operation's
+   * path: its `hint` is said on the page after "Send an API token in the … header.", and its
+   * `tokenVariable`, when given, names the token in the request samples in place of `samples.tokenVariable`.
+   * None by default.
    */
-  tokenHints: z.array(z.strictObject({ pathPrefix: z.string(), hint: z.string().min(1) })).optional(),
+  tokenHints: z.array(z.strictObject({ pathPrefix: z.string(), hint: z.string().min(1), tokenVariable: envVariable.optional() })).optional(),
 });
 
 /**

@@ -546,7 +546,8 @@ function samples(api: ApiOperation, ctx: RenderContext): Element {
   const json = example !== undefined && bodyType?.includes('json') ? JSON.stringify(example, null, 2) : undefined;
   const auth = (api.op.security ?? ctx.doc.security ?? []).length > 0;
 
-  const { urlVariable: URL, tokenVariable: TOKEN, serverName } = ctx.samples;
+  const { urlVariable: URL, serverName } = ctx.samples;
+  const TOKEN = ctx.tokenHints?.find((t) => api.path.startsWith(t.pathPrefix))?.tokenVariable ?? ctx.samples.tokenVariable;
   const lines = (...parts: (string | false)[]) => parts.filter((l): l is string => l !== false).join('\n');
   const hasBody = json !== undefined;
 

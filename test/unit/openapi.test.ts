@@ -123,6 +123,16 @@ describe('API pages', () => {
     expect(said([{ pathPrefix: '/users', hint: 'No.' }, { pathPrefix: '/pets', hint: 'A pet token.' }, { pathPrefix: '/', hint: 'Any token.' }])).toBe('<p>Send an API token in the <code>Authorization</code> header. A pet token.</p>');
   });
 
+  it("names the token in an operation's samples as its hint says, else as the samples do", () => {
+    const secured: LoadedApi = { ...api, doc: { ...api.doc, security: [{ key: [] }] } };
+    const samples = (tokenHints: { pathPrefix: string; hint: string; tokenVariable?: string }[]) =>
+      buildApiPages({ ...secured, source: { ...secured.source, samples: { tokenVariable: 'ANY_TOKEN' }, tokenHints } }, '/', highlight).pages.find((p) => p.route === '/api/list-pets')!.prebuilt!.html;
+    const pet = samples([{ pathPrefix: '/pets', hint: 'A pet token.', tokenVariable: 'PET_TOKEN' }, { pathPrefix: '/', hint: 'Any.', tokenVariable: 'ROOT_TOKEN' }]);
+    expect(pet).toContain('-H "Authorization: $PET_TOKEN"');
+    expect(pet).not.toMatch(/ANY_TOKEN|ROOT_TOKEN/);
+    expect(samples([{ pathPrefix: '/pets', hint: 'A pet token.' }])).toContain('-H "Authorization: $ANY_TOKEN"');
+  });
+
   it('keeps a server description of several paragraphs whole', () => {
     expect(html('/api/pets')).toContain('<li><code>https://pets.example/?a=1&#x26;b=2</code>: <p>The first.</p>\n<p>The second, <em>in</em> full.</p></li>');
   });
