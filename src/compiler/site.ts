@@ -25,6 +25,7 @@ import { searchPages } from './index-search.ts';
 import { AssetRegistry } from './image-assets.ts';
 import { linkOutsideError, listFiles, sourceRoots, type ListedFile, type SourceRoots } from './source-files.ts';
 import { normaliseRoute } from '../shared/routes.ts';
+import { readSidebars } from './sidebar-items.ts';
 
 export interface SiteOptions {
   config: string;
@@ -450,5 +451,8 @@ async function loadSidebars(config: ResolvedConfig): Promise<SidebarsConfig> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new DocsgenError(error('invalid-sidebar', { file: rel(config.sidebarFile) }, 'sidebars file must export an object of sidebars', 'export default { documentation: [ ... ] }'));
   }
-  return value as SidebarsConfig;
+  const source = await readFile(config.sidebarFile, 'utf8').catch(() => '');
+  const { sidebars, diagnostics } = readSidebars(value as Record<string, unknown>, source, rel(config.sidebarFile));
+  failOnErrors(diagnostics);
+  return sidebars;
 }

@@ -33,6 +33,13 @@ describe('bad input fails the build at the right place', () => {
     expect(failBuild('unknown-sidebar-id')).toEqual(['site/sidebars.ts:4:50  sidebar "docs" names doc id "guides/missing-page", which does not exist']);
   });
 
+  it('sidebar items that are not valid, at their line (a shorthand category is valid)', () => {
+    expect(failBuild('invalid-sidebar-items')).toEqual([
+      'site/sidebars.ts:5:13  sidebar "docs" has an item of unknown type "catgory"',
+      'site/sidebars.ts:6:5  sidebar "docs", link item: href: Invalid input: expected string, received undefined',
+    ]);
+  });
+
   it('two pages on the same route', () => {
     expect(failBuild('duplicate-route')).toEqual(['content/docs/two.md:1:1  duplicate route /same: also produced by content/docs/a/one.md']);
   });
