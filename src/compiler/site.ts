@@ -316,6 +316,7 @@ export function transformContext(site: LoadedSite, assets: AssetRegistry, cache:
   return {
     toc: site.config.toc,
     routes: site.pages.map((p) => [p.file, p.route]),
+    docsDir: site.config.docsDir,
     rootDir: site.config.rootDir,
     assets,
     cache,

@@ -53,6 +53,8 @@ export interface TransformContext {
   toc: { min: number; max: number };
   /** Every page's source file and route, for `.md` links. */
   routes: [file: string, route: string][];
+  /** The docs folder, from which `/x.md` links name files. */
+  docsDir?: string;
   assets: AssetRegistry;
   /** The project's root: cache keys and recorded reads name files relative to it, so a cache moves with the project. */
   rootDir: string;
@@ -81,6 +83,7 @@ const PARALLEL_MIN_PAGES = 40;
 export interface TransformOptions {
   toc: { min: number; max: number };
   routes: [file: string, route: string][];
+  docsDir?: string;
   rootDir: string;
   baseUrl: string;
   /** The folders an image may come from (see source-files.ts). */
@@ -131,7 +134,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     }
   }
   const langs = ctx.checkOnly ? [] : (ctx.langs ?? siteLanguages(pages));
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, docsDir: ctx.docsDir, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
@@ -188,7 +191,7 @@ export async function transformInline(pages: SourcePage[], options: TransformOpt
   const processors = options.checkOnly ? checkingProcessors() : await highlightingProcessors(options.langs, reuseHighlights);
   const assets = new AssetRegistry(options.baseUrl, options.roots);
   const routeOfFile = routeLookup(options.routes);
-  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, rootDir: options.rootDir, assets, checkOnly: options.checkOnly }, processors));
+  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, docsDir: options.docsDir, rootDir: options.rootDir, assets, checkOnly: options.checkOnly }, processors));
 }
 
 async function highlightingProcessors(langs: string[], reuseHighlights: boolean): Promise<Processors> {
@@ -335,7 +338,7 @@ export function pageTocLevels(page: Pick<SourcePage, 'frontmatter'>, site: { min
 
 function transformPage(
   page: SourcePage,
-  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; rootDir: string; assets: AssetRegistry; checkOnly?: boolean },
+  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; docsDir?: string; rootDir: string; assets: AssetRegistry; checkOnly?: boolean },
   processors: Processors,
 ): TransformedPage {
   const file = rel(page.file);
@@ -357,6 +360,7 @@ function transformPage(
     toc,
     routeOfFile,
     resolvePath: (p: string) => path.resolve(dir, p),
+    docsDir: ctx.docsDir,
     imageUrl: (abs: string) => ctx.assets.imageUrl(abs),
     imageProblem: (abs: string) => ctx.assets.problem(abs),
   };

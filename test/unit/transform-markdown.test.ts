@@ -240,3 +240,39 @@ describe('the transform cache', () => {
     expect(again.get('two')).toBe(made.get('two'));
   });
 });
+
+describe('links to markdown files, as Docusaurus resolves them', () => {
+  const docs = path.join(dir, 'docs');
+  const at = (id: string, body: string, ext = 'md'): SourcePage => ({ id, route: `/${id}`, file: path.join(docs, `${id}.${ext}`), relPath: `${id}.${ext}`, frontmatter: {}, body, lineOffset: 0, isMdx: ext === 'mdx' });
+  const run = (pages: SourcePage[], routes: SourcePage[], cache?: Map<string, TransformedPage>) =>
+    transformPages(pages, { toc: { min: 2, max: 3 }, routes: routes.map((p) => [p.file, p.route]), docsDir: docs, assets: new AssetRegistry('/', roots), rootDir: dir, cache });
+  const segments = at('reference/segments', '## Segment limits', 'mdx');
+  const install = at('how-to/install', 'Install.');
+
+  it('reads /x/y.md and /x/y.mdx#anchor from the docs folder, and ../x.mdx from the page, as the pages\' routes', async () => {
+    const page = at('guides/start', '[a](/how-to/install.md) [b](/reference/segments.mdx#segment-limits) [c](../reference/segments.mdx) [d](reference/segments.mdx#x) [e](/nowhere.md)');
+    const t = (await run([page], [page, segments, install])).get('guides/start')!;
+    expect(t.html).toContain('<a href="/how-to/install">a</a> <a href="/reference/segments#segment-limits">b</a> <a href="/reference/segments">c</a> <a href="/reference/segments#x">d</a>');
+    expect(t.links.map((l) => [l.raw, l.route, l.anchor, l.missingFile])).toEqual([
+      ['/how-to/install.md', '/how-to/install', undefined, undefined],
+      ['/reference/segments.mdx#segment-limits', '/reference/segments', 'segment-limits', undefined],
+      ['../reference/segments.mdx', '/reference/segments', undefined, undefined],
+      // Not beside the page: tried from the docs folder next, as Docusaurus does.
+      ['reference/segments.mdx#x', '/reference/segments', 'x', undefined],
+      ['/nowhere.md', undefined, undefined, '/nowhere.md'],
+    ]);
+  });
+
+  it('makes a cached page again when the file its /x.md link names appears, or moves', async () => {
+    const cache = new Map<string, TransformedPage>();
+    const linker = at('linker', 'See [install](/how-to/install.md).');
+    expect((await run([linker], [linker], cache)).get('linker')!.links[0].missingFile).toBe('/how-to/install.md');
+    const found = (await run([linker], [linker, install], cache)).get('linker')!;
+    expect(found.links[0].route).toBe('/how-to/install');
+    // Unchanged: from the cache.
+    expect((await run([linker], [linker, install], cache)).get('linker')).toBe(found);
+    // The target's route changes (a slug): the link follows it.
+    const moved = { ...install, route: '/setup' };
+    expect((await run([linker], [linker, moved], cache)).get('linker')!.links[0].route).toBe('/setup');
+  });
+});

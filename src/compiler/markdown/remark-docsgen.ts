@@ -7,6 +7,7 @@ import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-uti
 import type { TocEntry } from '../../shared/types.ts';
 import { ADMONITION_KINDS } from './preprocess.ts';
 import { error, warning, type Diagnostic } from '../errors.ts';
+import { markdownLinkTargets } from './file-links.ts';
 
 export interface OutboundLink {
   /** As written. */
@@ -57,6 +58,8 @@ export interface DocsgenMarkdownContext {
   routeOfFile: (absPath: string) => string | undefined;
   /** Resolves a relative path against the page's file. */
   resolvePath: (relative: string) => string;
+  /** The docs folder: links to `/x.md` name files from it (see file-links.ts). */
+  docsDir?: string;
   /** Public URL for a local image (copied with a content hash). */
   imageUrl: (absPath: string) => string | undefined;
   /** Why a local file cannot be published as an image; undefined for an image, or a missing file. */
@@ -356,9 +359,9 @@ function handleLink(url: string, at: { line: number; column: number }, ctx: Docs
     out.links.push(link);
     return undefined;
   }
-  if (/\.mdx?$/i.test(pathPart) && !pathPart.startsWith('/')) {
-    const abs = ctx.resolvePath(pathPart);
-    const route = ctx.routeOfFile(abs);
+  if (/\.mdx?$/i.test(pathPart) && (!pathPart.startsWith('/') || ctx.docsDir !== undefined)) {
+    let route: string | undefined;
+    for (const abs of markdownLinkTargets(pathPart, ctx.resolvePath, ctx.docsDir)) if ((route = ctx.routeOfFile(abs)) !== undefined) break;
     if (route === undefined) {
       link.missingFile = pathPart;
       out.links.push(link);
