@@ -1,6 +1,7 @@
 // Stage 1: load the TypeScript config (and any other TS/JS module of the site) with esbuild, and
 // validate it so that a typo names its key path instead of failing somewhere downstream.
 import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
@@ -75,7 +76,10 @@ export interface ResolvedConfig {
   configFile: string;
   /** Folder the config file is in. */
   siteDir: string;
-  /** Project root: the folder above `site/`, where `content/` lives. */
+  /**
+   * The project: the deepest folder holding the config's folder and the docs folder. The cache
+   * lives in it, and cache keys and edit links name files relative to it.
+   */
   rootDir: string;
   baseUrl: string;
   docsDir: string;
@@ -106,15 +110,21 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
     throw new DocsgenError(sortDiagnostics(parsed.error.issues.map((issue) => schemaIssue(issue, configFile, source, 'config'))));
   }
   const user: DocsgenConfig = parsed.data;
+  // Every path the config names is relative to the config's own folder, wherever it is.
   const siteDir = path.dirname(configFile);
-  const rootDir = projectRootOf(configFile);
   const toc = { min: user.tableOfContents?.minHeadingLevel ?? 2, max: user.tableOfContents?.maxHeadingLevel ?? 3 };
   if (toc.min > toc.max) {
     throw new DocsgenError(error('invalid-config', { file: rel(configFile) }, 'config.tableOfContents: minHeadingLevel is greater than maxHeadingLevel'));
   }
-  const sidebarFile = user.docs?.sidebarPath ?? defaultSidebars(siteDir);
-  const docsDir = path.resolve(rootDir, user.docs?.path ?? 'content/docs');
+  const docsDir = path.resolve(siteDir, user.docs?.path ?? DEFAULT_DOCS_PATH);
+  if (user.docs?.path !== undefined && !existsSync(docsDir)) {
+    throw new DocsgenError(
+      error('invalid-config', { file: rel(configFile), ...locate(source, 'path') }, `config.docs.path: no folder at ${rel(docsDir)}`, "paths in the config are relative to the config file's folder"),
+    );
+  }
+  const sidebarFile = user.docs?.sidebarPath !== undefined ? path.resolve(siteDir, user.docs.sidebarPath) : defaultSidebars(siteDir);
   const staticDir = path.resolve(siteDir, user.staticDir ?? 'static');
+  const rootDir = commonFolder(siteDir, docsDir);
   return {
     user,
     configFile,
@@ -123,7 +133,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
     baseUrl: user.baseUrl ?? '/',
     docsDir,
     routeBasePath: normaliseBase(user.docs?.routeBasePath ?? '/'),
-    sidebarFile: sidebarFile ? path.resolve(siteDir, sidebarFile) : undefined,
+    sidebarFile,
     staticDir,
     toc,
     roots: sourceRoots([path.join(rootDir, 'content'), docsDir, siteDir, staticDir]),
@@ -131,10 +141,17 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   };
 }
 
-/** The project's folder: the one above `site/` when the config is in one, else the config's own. */
-export function projectRootOf(configFile: string): string {
-  const siteDir = path.dirname(path.resolve(configFile));
-  return path.basename(siteDir) === 'site' ? path.dirname(siteDir) : siteDir;
+/** docsgen's own layout: the config in `site/`, the pages in `content/docs/` beside it. */
+const DEFAULT_DOCS_PATH = '../content/docs';
+
+/** The deepest folder holding both: the project, whose paths the cache and edit links use. */
+function commonFolder(a: string, b: string): string {
+  const parts = (p: string) => path.resolve(p).split(path.sep);
+  const x = parts(a);
+  const y = parts(b);
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return x.slice(0, i).join(path.sep) || path.sep;
 }
 
 /** What `serve --watch` watches: folders with everything below them, and single files. */
@@ -160,8 +177,11 @@ export function sourcePaths(config: ResolvedConfig): SourcePaths {
   return { dirs: outer, files };
 }
 
-function defaultSidebars(siteDir: string): string | undefined {
-  return path.join(siteDir, 'sidebars.ts');
+/** `sidebars.ts` beside the config, or Docusaurus's `sidebars.js` when only that is there. */
+function defaultSidebars(siteDir: string): string {
+  const ts = path.join(siteDir, 'sidebars.ts');
+  const js = path.join(siteDir, 'sidebars.js');
+  return !existsSync(ts) && existsSync(js) ? js : ts;
 }
 
 function normaliseBase(base: string): string {
