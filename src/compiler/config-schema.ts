@@ -13,6 +13,10 @@ export interface EditUrlParams {
 
 const fn = <F>(message: string) => z.custom<F>((v) => typeof v === 'function', message);
 
+/** A remark or rehype plugin as unified takes it: the plugin, or `[plugin, options]`. */
+const markdownPlugin = z.union([fn<Plugin>('expected a plugin function'), z.tuple([fn<Plugin>('expected a plugin function'), z.unknown()])]);
+type Plugin = (...args: never[]) => unknown;
+
 const navbarItem = z.strictObject({
   label: z.string().optional(),
   /** Internal route, e.g. `/quickstart`. */
@@ -167,12 +171,21 @@ export const configSchema = z.strictObject({
     .optional(),
   docs: z
     .strictObject({
-      /** Folder of markdown pages, relative to the project root. */
+      /** Folder of markdown pages, relative to the config file's folder (default `../content/docs`). */
       path: z.string().optional(),
       /** Route prefix of docs. */
       routeBasePath: z.string().optional(),
-      /** Sidebars file, relative to the config file. */
+      /** Sidebars file, relative to the config file's folder (default `sidebars.ts`, or `sidebars.js`). */
       sidebarPath: z.string().optional(),
+      /**
+       * The writers' own plugins, as Docusaurus's docs plugin takes them, for `.md` and `.mdx`
+       * pages alike: remark plugins before docsgen's own and after them, then rehype plugins (both
+       * lists) before code is highlighted. They are code the build runs.
+       */
+      beforeDefaultRemarkPlugins: z.array(markdownPlugin).optional(),
+      remarkPlugins: z.array(markdownPlugin).optional(),
+      beforeDefaultRehypePlugins: z.array(markdownPlugin).optional(),
+      rehypePlugins: z.array(markdownPlugin).optional(),
       /**
        * Where a page's "Edit this page" link goes: a base URL to which the page's file path, relative
        * to the project root, is added (`https://github.com/org/repo/edit/main/`), or a function of the

@@ -2,6 +2,8 @@
 // validate it so that a typo names its key path instead of failing somewhere downstream.
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { markdownPluginsOf, rememberPlugins, type PluginsRef } from './markdown/user-plugins.ts';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
@@ -15,6 +17,11 @@ import { rel } from './rel-path.ts';
 
 /** Bundles a TS/JS module (ESM or CommonJS) and returns its default export. */
 export async function importSiteModule(file: string): Promise<unknown> {
+  return (await importSiteModuleHashed(file)).value;
+}
+
+/** importSiteModule, with the hash of the module as bundled: of its code and of all it imports. */
+export async function importSiteModuleHashed(file: string): Promise<{ value: unknown; hash: string }> {
   let code: string;
   let map: string | undefined;
   // Never written: the name only anchors the source map's paths.
@@ -57,7 +64,7 @@ export async function importSiteModule(file: string): Promise<unknown> {
     const message = e instanceof Error ? e.message : String(e);
     throw new DocsgenError(error('module-error', { ...where, file: rel(where.file) }, `${rel(file)} threw an error while loading: ${message}`, 'the config and sidebars are code that runs at every build: fix the error at this line'));
   }
-  return mod.default ?? mod;
+  return { value: mod.default ?? mod, hash: createHash('sha256').update(code).digest('hex') };
 }
 
 /** Where in the sources an error thrown by a bundled module was thrown, from its stack and source map. */
@@ -87,6 +94,8 @@ export interface ResolvedConfig {
   sidebarFile?: string;
   staticDir?: string;
   toc: { min: number; max: number };
+  /** The docs' remark and rehype plugins, when the config names any (see markdown/user-plugins.ts). */
+  markdownPlugins?: PluginsRef;
   /** Real paths of the folders sources may be read from: the content, docs, site and static folders. */
   roots: SourceRoots;
   /**
@@ -104,7 +113,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   } catch {
     throw new DocsgenError(error('invalid-config', { file: rel(configFile) }, 'config file not found', 'pass --config <file> or create site/docsgen.config.ts'));
   }
-  const raw = await importSiteModule(configFile);
+  const { value: raw, hash } = await importSiteModuleHashed(configFile);
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
     throw new DocsgenError(sortDiagnostics(parsed.error.issues.map((issue) => schemaIssue(issue, configFile, source, 'config'))));
@@ -125,7 +134,11 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   const sidebarFile = user.docs?.sidebarPath !== undefined ? path.resolve(siteDir, user.docs.sidebarPath) : defaultSidebars(siteDir);
   const staticDir = path.resolve(siteDir, user.staticDir ?? 'static');
   const rootDir = commonFolder(siteDir, docsDir);
+  const plugins = markdownPluginsOf(user);
+  const markdownPlugins = plugins && { configFile, key: hash };
+  if (plugins) rememberPlugins(markdownPlugins!, plugins);
   return {
+    ...(markdownPlugins ? { markdownPlugins } : {}),
     user,
     configFile,
     siteDir,

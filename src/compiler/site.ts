@@ -317,6 +317,7 @@ export function transformContext(site: LoadedSite, assets: AssetRegistry, cache:
     toc: site.config.toc,
     routes: site.pages.map((p) => [p.file, p.route]),
     docsDir: site.config.docsDir,
+    plugins: site.config.markdownPlugins,
     rootDir: site.config.rootDir,
     assets,
     cache,

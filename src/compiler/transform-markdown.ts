@@ -27,6 +27,7 @@ import { MAX_NESTING_DEPTH, pageShapeProblem } from './limits.ts';
 import { rel } from './load-config.ts';
 import { escapeHtml } from './escape-html.ts';
 import { transformInWorkers, workerCount } from './transform-workers.ts';
+import { pluginsOf, type MarkdownPlugins, type PluginsRef } from './markdown/user-plugins.ts';
 
 export interface TransformedPage {
   /** The page's content; a page whose markdown has no h1 gets its title as one, first. */
@@ -55,6 +56,8 @@ export interface TransformContext {
   routes: [file: string, route: string][];
   /** The docs folder, from which `/x.md` links name files. */
   docsDir?: string;
+  /** The config's remark and rehype plugins, if it names any. */
+  plugins?: PluginsRef;
   assets: AssetRegistry;
   /** The project's root: cache keys and recorded reads name files relative to it, so a cache moves with the project. */
   rootDir: string;
@@ -84,6 +87,7 @@ export interface TransformOptions {
   toc: { min: number; max: number };
   routes: [file: string, route: string][];
   docsDir?: string;
+  plugins?: PluginsRef;
   rootDir: string;
   baseUrl: string;
   /** The folders an image may come from (see source-files.ts). */
@@ -134,7 +138,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     }
   }
   const langs = ctx.checkOnly ? [] : (ctx.langs ?? siteLanguages(pages));
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, docsDir: ctx.docsDir, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, docsDir: ctx.docsDir, plugins: ctx.plugins, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
@@ -188,19 +192,20 @@ function inOrderCalls(pages: SourcePage[], call: (page: SourcePage, result: Tran
 
 /** Transforms pages in this thread (also what each worker runs). */
 export async function transformInline(pages: SourcePage[], options: TransformOptions, reuseHighlights = true): Promise<TransformedPage[]> {
-  const processors = options.checkOnly ? checkingProcessors() : await highlightingProcessors(options.langs, reuseHighlights);
+  const plugins = options.plugins ? await pluginsOf(options.plugins) : undefined;
+  const processors = options.checkOnly ? checkingProcessors(plugins) : await highlightingProcessors(options.langs, reuseHighlights, plugins);
   const assets = new AssetRegistry(options.baseUrl, options.roots);
   const routeOfFile = routeLookup(options.routes);
   return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, docsDir: options.docsDir, rootDir: options.rootDir, assets, checkOnly: options.checkOnly }, processors));
 }
 
-async function highlightingProcessors(langs: string[], reuseHighlights: boolean): Promise<Processors> {
+async function highlightingProcessors(langs: string[], reuseHighlights: boolean, plugins: MarkdownPlugins | undefined): Promise<Processors> {
   const highlighter = await getHighlighter(langs);
   // A grammar loaded since can change how embedded code in another language highlights.
   const loaded = highlighter.getLoadedLanguages().length;
   if (highlights.size > MAX_CACHED_HIGHLIGHTS || loaded !== highlightsLanguages) highlights.clear();
   highlightsLanguages = loaded;
-  return processorsFor(highlighter, reuseHighlights ? highlights : undefined);
+  return processorsFor(highlighter, reuseHighlights ? highlights : undefined, plugins);
 }
 
 /**
@@ -227,14 +232,14 @@ export function siteLanguages(pages: SourcePage[]): string[] {
  * through `reads` instead: adding or removing a page transforms again only the pages linking to it.
  */
 function cacheKey(page: SourcePage, ctx: TransformContext): string {
-  const context = `${ctx.rootDir}\0${ctx.toc.min}${ctx.toc.max}`;
+  const context = `${ctx.rootDir}\0${ctx.toc.min}${ctx.toc.max}\0${ctx.plugins?.key ?? ''}`;
   const memo = keyMemo.get(page);
   if (memo?.context === context) return memo.key;
   const toc = pageTocLevels(page, ctx.toc);
   const title = page.frontmatter.hide_title === true ? '' : docTitle(page);
   const file = path.relative(ctx.rootDir, page.file).split(path.sep).join('/');
   const key = createHash('sha256')
-    .update(`${COMPILER_CACHE_VERSION}\0${file}\0${page.route}\0${page.lineOffset}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`)
+    .update(`${COMPILER_CACHE_VERSION}\0${ctx.plugins?.key ?? ''}\0${file}\0${page.route}\0${page.lineOffset}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`)
     .update(page.body)
     .digest('hex');
   keyMemo.set(page, { context, key });
@@ -252,13 +257,14 @@ let highlightsLanguages = 0;
 
 /** One processor per set of GFM gates (see gfm-per-page.ts), and one with all of GFM. */
 type Processors = (gates?: GfmGates) => Processor;
-const processorsMemo = new WeakMap<Highlighter, { cache?: Map<string, Root>; processors: Processors }>();
+const processorsMemo = new WeakMap<Highlighter, { cache?: Map<string, Root>; plugins?: MarkdownPlugins; processors: Processors }>();
 
-let checking: Processors | undefined;
+let checking: { plugins?: MarkdownPlugins; processors: Processors } | undefined;
 
 /** Processors that stop at the markdown tree (see TransformOptions.checkOnly). */
-function checkingProcessors(): Processors {
-  return (checking ??= byGates((gates) => createProcessor(undefined, undefined, gates)));
+function checkingProcessors(plugins: MarkdownPlugins | undefined): Processors {
+  if (!checking || checking.plugins !== plugins) checking = { plugins, processors: byGates((gates) => createProcessor(undefined, undefined, gates, plugins)) };
+  return checking.processors;
 }
 
 /** Makes each processor the first time its set of GFM gates is asked for. */
@@ -272,25 +278,35 @@ function byGates(make: (gates?: GfmGates) => Processor): Processors {
   };
 }
 
-function processorsFor(highlighter: Highlighter, cache?: Map<string, Root>): Processors {
+function processorsFor(highlighter: Highlighter, cache: Map<string, Root> | undefined, plugins: MarkdownPlugins | undefined): Processors {
   const memo = processorsMemo.get(highlighter);
-  if (memo && memo.cache === cache) return memo.processors;
-  const processors = byGates((gates) => createProcessor(highlighter, cache, gates));
-  processorsMemo.set(highlighter, { cache, processors });
+  if (memo && memo.cache === cache && memo.plugins === plugins) return memo.processors;
+  const processors = byGates((gates) => createProcessor(highlighter, cache, gates, plugins));
+  processorsMemo.set(highlighter, { cache, plugins, processors });
   return processors;
 }
 
-/** Without a highlighter, a processor that only parses and runs the remark plugins: no HTML. */
-function createProcessor(highlighter: Highlighter | undefined, cache: Map<string, Root> | undefined, gates: GfmGates | undefined): Processor {
+/**
+ * Without a highlighter, a processor that only parses and runs the remark plugins: no HTML. The
+ * config's remark plugins run where Docusaurus runs them: `beforeDefaultRemarkPlugins` before
+ * docsgen's own, `remarkPlugins` after; its rehype plugins before code highlighting.
+ */
+function createProcessor(highlighter: Highlighter | undefined, cache: Map<string, Root> | undefined, gates: GfmGates | undefined, plugins?: MarkdownPlugins): Processor {
   const remark = unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(gates ? [[remarkGfmGated, gates]] : [])
     .use(remarkDirective)
-    .use(remarkDocsgen);
+    .use(plugins?.beforeRemark ?? [])
+    .use(remarkDocsgen)
+    .use(plugins?.remark ?? []);
   if (!highlighter) return remark.freeze() as unknown as Processor;
   return remark
     .use(remarkRehype, { allowDangerousHtml: true })
+    .use(plugins?.beforeRehype ?? [])
+    // Code is highlighted after the writers' rehype plugins, as Docusaurus highlights it in the
+    // browser: rehype-katex finds `$$` blocks as the code blocks remark-math made of them.
+    .use(plugins?.rehype ?? [])
     .use(function rehypeShiki() {
       return rehypeShikiFromHighlighter(highlighter as never, {
         theme: CODE_THEME,
