@@ -199,6 +199,11 @@ export const configSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  /**
+   * Which pages are MDX, as Docusaurus's `markdown.format`: `detect` (the default) `.mdx` files,
+   * `mdx` every page, `md` none (`.mdx` files are read as markdown). MDX pages are code (SECURITY.md).
+   */
+  markdown: z.strictObject({ format: z.enum(['detect', 'mdx', 'md']).optional() }).optional(),
   /** Folder copied as-is to the output root, relative to the config file. */
   staticDir: z.string().optional(),
   redirects: z.array(redirect).optional(),

@@ -318,6 +318,11 @@ export function transformContext(site: LoadedSite, assets: AssetRegistry, cache:
     routes: site.pages.map((p) => [p.file, p.route]),
     docsDir: site.config.docsDir,
     plugins: site.config.markdownPlugins,
+    mdx: {
+      format: site.config.user.markdown?.format ?? 'detect',
+      siteDir: site.config.siteDir,
+      siteConfig: { title: site.config.user.title, ...(site.config.user.tagline ? { tagline: site.config.user.tagline } : {}), url: site.config.user.url, baseUrl: site.config.baseUrl, customFields: {} },
+    },
     rootDir: site.config.rootDir,
     assets,
     cache,

@@ -28,6 +28,9 @@ import { rel } from './load-config.ts';
 import { escapeHtml } from './escape-html.ts';
 import { transformInWorkers, workerCount } from './transform-workers.ts';
 import { pluginsOf, type MarkdownPlugins, type PluginsRef } from './markdown/user-plugins.ts';
+import type { PluggableList } from 'unified';
+import { isMdxPage, transformMdx, type MarkdownFormat } from './mdx/transform-mdx.ts';
+import { fileHash } from './mdx/render-mdx.ts';
 
 export interface TransformedPage {
   /** The page's content; a page whose markdown has no h1 gets its title as one, first. */
@@ -47,6 +50,11 @@ export interface TransformedPage {
    * had, null for none: a cached result holds while these still hold, whatever else changed.
    */
   reads?: [file: string, route: string | null][];
+  /**
+   * An MDX page's modules (its components, their CSS, images), relative to the project root, with
+   * the hash of each: a cached result holds while they are unchanged.
+   */
+  imports?: [file: string, hash: string | null][];
   diagnostics: Diagnostic[];
 }
 
@@ -58,6 +66,8 @@ export interface TransformContext {
   docsDir?: string;
   /** The config's remark and rehype plugins, if it names any. */
   plugins?: PluginsRef;
+  /** What MDX pages' components are told of the site. */
+  mdx?: MdxSite;
   assets: AssetRegistry;
   /** The project's root: cache keys and recorded reads name files relative to it, so a cache moves with the project. */
   rootDir: string;
@@ -88,6 +98,7 @@ export interface TransformOptions {
   routes: [file: string, route: string][];
   docsDir?: string;
   plugins?: PluginsRef;
+  mdx?: MdxSite;
   rootDir: string;
   baseUrl: string;
   /** The folders an image may come from (see source-files.ts). */
@@ -138,7 +149,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     }
   }
   const langs = ctx.checkOnly ? [] : (ctx.langs ?? siteLanguages(pages));
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, docsDir: ctx.docsDir, plugins: ctx.plugins, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, docsDir: ctx.docsDir, plugins: ctx.plugins, mdx: ctx.mdx, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? workerCount() + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options, false);
@@ -164,6 +175,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
 function readsChecker(ctx: TransformContext): (cached: TransformedPage) => boolean {
   let routeOfFile: ((abs: string) => string | undefined) | undefined;
   return (cached) => {
+    if (cached.imports && !cached.imports.every(([file, hash]) => fileHash(path.resolve(ctx.rootDir, file)) === hash)) return false;
     if (!cached.reads?.length) return true;
     routeOfFile ??= routeLookup(ctx.routes);
     return cached.reads.every(([file, route]) => (routeOfFile!(path.resolve(ctx.rootDir, file)) ?? null) === route);
@@ -196,7 +208,37 @@ export async function transformInline(pages: SourcePage[], options: TransformOpt
   const processors = options.checkOnly ? checkingProcessors(plugins) : await highlightingProcessors(options.langs, reuseHighlights, plugins);
   const assets = new AssetRegistry(options.baseUrl, options.roots);
   const routeOfFile = routeLookup(options.routes);
-  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, docsDir: options.docsDir, rootDir: options.rootDir, assets, checkOnly: options.checkOnly }, processors));
+  const mdx = pages.some((p) => isMdxPage(p, options.mdx?.format)) ? mdxPipeline(options, processors, plugins, options.checkOnly ? undefined : await getHighlighter(options.langs)) : undefined;
+  const out: TransformedPage[] = [];
+  // In order: an MDX page's render (an await) must not interleave with another page's.
+  for (const page of pages) out.push(await transformPage(page, { toc: options.toc, routeOfFile, docsDir: options.docsDir, rootDir: options.rootDir, assets, checkOnly: options.checkOnly, mdx }, processors));
+  return out;
+}
+
+/** What an MDX page's transform uses besides its own context: the plugin lists of the markdown pipeline, and the site. */
+interface MdxPipeline {
+  remarkPlugins: PluggableList;
+  rehypePlugins: PluggableList;
+  site?: MdxSite;
+  /** A fenced code block, as markdown renders it: what `@theme/CodeBlock` shows. */
+  highlight: (code: string, language: string | undefined, meta: string) => string;
+}
+
+function mdxPipeline(options: TransformOptions, processors: Processors, plugins: MarkdownPlugins | undefined, highlighter: Highlighter | undefined): MdxPipeline {
+  return {
+    remarkPlugins: [remarkGfm, remarkDirective, ...(plugins?.beforeRemark ?? []), remarkDocsgen, ...(plugins?.remark ?? [])],
+    rehypePlugins: [...(plugins?.beforeRehype ?? []), ...(plugins?.rehype ?? []), ...(highlighter ? [rehypeHighlight(highlighter, undefined)] : []), rehypeScrollTables],
+    site: options.mdx,
+    highlight: (code, language, meta) => {
+      if (!highlighter) return ''; // a check: no HTML
+      const fence = '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+      const markdown = `${fence}${language ?? ''} ${meta}\n${code}\n${fence}\n`;
+      const ctx: DocsgenMarkdownContext = { file: '', pageRoute: '/', lineOffset: 0, toc: { min: 7, max: 7 }, routeOfFile: () => undefined, resolvePath: (p) => p, imageUrl: () => undefined, imageProblem: () => undefined };
+      const vfile = new VFile({ value: markdown, data: { docsgen: { ctx, out: { headings: [], toc: [], links: [], images: [], diagnostics: [] } } } });
+      const processor = processors();
+      return String(processor.stringify(processor.runSync(processor.parse(vfile), vfile), vfile));
+    },
+  };
 }
 
 async function highlightingProcessors(langs: string[], reuseHighlights: boolean, plugins: MarkdownPlugins | undefined): Promise<Processors> {
@@ -232,14 +274,14 @@ export function siteLanguages(pages: SourcePage[]): string[] {
  * through `reads` instead: adding or removing a page transforms again only the pages linking to it.
  */
 function cacheKey(page: SourcePage, ctx: TransformContext): string {
-  const context = `${ctx.rootDir}\0${ctx.toc.min}${ctx.toc.max}\0${ctx.plugins?.key ?? ''}`;
+  const context = `${ctx.rootDir}\0${ctx.toc.min}${ctx.toc.max}\0${ctx.plugins?.key ?? ''}\0${JSON.stringify(ctx.mdx ?? null)}`;
   const memo = keyMemo.get(page);
   if (memo?.context === context) return memo.key;
   const toc = pageTocLevels(page, ctx.toc);
   const title = page.frontmatter.hide_title === true ? '' : docTitle(page);
   const file = path.relative(ctx.rootDir, page.file).split(path.sep).join('/');
   const key = createHash('sha256')
-    .update(`${COMPILER_CACHE_VERSION}\0${ctx.plugins?.key ?? ''}\0${file}\0${page.route}\0${page.lineOffset}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`)
+    .update(`${COMPILER_CACHE_VERSION}\0${ctx.plugins?.key ?? ''}\0${isMdxPage(page, ctx.mdx?.format) ? JSON.stringify(ctx.mdx ?? null) : 'md'}\0${file}\0${page.route}\0${page.lineOffset}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`)
     .update(page.body)
     .digest('hex');
   keyMemo.set(page, { context, key });
@@ -307,22 +349,27 @@ function createProcessor(highlighter: Highlighter | undefined, cache: Map<string
     // Code is highlighted after the writers' rehype plugins, as Docusaurus highlights it in the
     // browser: rehype-katex finds `$$` blocks as the code blocks remark-math made of them.
     .use(plugins?.rehype ?? [])
-    .use(function rehypeShiki() {
-      return rehypeShikiFromHighlighter(highlighter as never, {
-        theme: CODE_THEME,
-        fallbackLanguage: 'text',
-        defaultLanguage: 'text',
-        transformers: [codeMetaTransformer],
-        // No time limit per line: with one (shiki's default is 500 ms) a line tokenized while the
-        // machine is busy, or before the grammar's patterns are compiled, ends early and
-        // highlights differently, and two builds of the same input would differ.
-        tokenizeTimeLimit: 0,
-        ...(cache ? { cache } : {}),
-      });
-    })
+    .use(rehypeHighlight(highlighter, cache))
     .use(rehypeScrollTables)
     .use(rehypeStringify, { allowDangerousHtml: true })
     .freeze() as unknown as Processor;
+}
+
+/** Code highlighting at build time, as a rehype plugin: for markdown and MDX pages alike. */
+function rehypeHighlight(highlighter: Highlighter, cache: Map<string, Root> | undefined) {
+  return function rehypeShiki() {
+    return rehypeShikiFromHighlighter(highlighter as never, {
+      theme: CODE_THEME,
+      fallbackLanguage: 'text',
+      defaultLanguage: 'text',
+      transformers: [codeMetaTransformer],
+      // No time limit per line: with one (shiki's default is 500 ms) a line tokenized while the
+      // machine is busy, or before the grammar's patterns are compiled, ends early and
+      // highlights differently, and two builds of the same input would differ.
+      tokenizeTimeLimit: 0,
+      ...(cache ? { cache } : {}),
+    });
+  };
 }
 
 /** The first node found deeper than the nesting limit, or undefined; iterative, as the tree may be very deep. */
@@ -354,11 +401,13 @@ export function pageTocLevels(page: Pick<SourcePage, 'frontmatter'>, site: { min
 
 function transformPage(
   page: SourcePage,
-  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; docsDir?: string; rootDir: string; assets: AssetRegistry; checkOnly?: boolean },
+  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; docsDir?: string; rootDir: string; assets: AssetRegistry; checkOnly?: boolean; mdx?: MdxPipeline },
   processors: Processors,
-): TransformedPage {
+): TransformedPage | Promise<TransformedPage> {
   const file = rel(page.file);
-  const pre = preprocess(page.body, file, page.lineOffset, page.isMdx);
+  const mdx = ctx.mdx && isMdxPage(page, ctx.mdx.site?.format) ? ctx.mdx : undefined;
+  // An MDX page is compiled as MDX; an `.mdx` file that says `format: md` is read as markdown.
+  const pre = preprocess(page.body, file, page.lineOffset, page.isMdx && !mdx);
   const result: DocsgenMarkdownResult = { headings: [], toc: [], links: [], images: [], diagnostics: [...pre.diagnostics] };
   const toc = pageTocLevels(page, ctx.toc);
   const dir = path.dirname(page.file);
@@ -382,6 +431,7 @@ function transformPage(
   };
   const shape = pageShapeProblem(pre.text);
   if (shape) return failedPage('page-too-complex', file, { line: shape.line + page.lineOffset, column: 1 }, shape.message, shape.hint);
+  if (mdx) return transformMdxPage(page, pre.text, markdownCtx, result, reads, { ...ctx, mdx });
   const vfile = new VFile({ value: pre.text, data: { docsgen: { ctx: markdownCtx, out: result } } });
   let html: string;
   try {
@@ -398,4 +448,49 @@ function transformPage(
   // Made here rather than by the graph, so that no later stage holds a second, titled copy of the HTML.
   const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true && !ctx.checkOnly;
   return { html: titled ? `<h1>${escapeHtml(docTitle(page))}</h1>\n${html}` : html, ...result, ...(reads.size ? { reads: [...reads] } : {}) };
+}
+
+/** What the MDX site options are: plain data for workers. */
+export interface MdxSite {
+  /** Which pages are MDX. */
+  format: MarkdownFormat;
+  /** The config's folder: `@site/` in imports. */
+  siteDir: string;
+  siteConfig: { title: string; tagline?: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
+}
+
+async function transformMdxPage(
+  page: SourcePage,
+  text: string,
+  markdownCtx: DocsgenMarkdownContext,
+  result: DocsgenMarkdownResult,
+  reads: Map<string, string | null>,
+  ctx: { rootDir: string; assets: AssetRegistry; checkOnly?: boolean; mdx: MdxPipeline },
+): Promise<TransformedPage> {
+  const { mdx } = ctx;
+  const site = mdx.site ?? { format: 'detect', siteDir: ctx.rootDir, siteConfig: { title: '', url: '', baseUrl: ctx.assets.baseUrl, customFields: {} } };
+  const made = await transformMdx({
+    text,
+    ctx: markdownCtx,
+    out: result,
+    remarkPlugins: mdx.remarkPlugins,
+    rehypePlugins: mdx.rehypePlugins,
+    absFile: page.file,
+    // A check renders too: what a component throws, or an import that does not resolve, fails a build.
+    render: { siteDir: site.siteDir, page: { baseUrl: ctx.assets.baseUrl, route: page.route, siteConfig: site.siteConfig, highlight: mdx.highlight }, imageUrl: (abs) => ctx.assets.imageUrl(abs) },
+  });
+  const fromRoot = (abs: string) => path.relative(ctx.rootDir, abs).split(path.sep).join('/');
+  const rendered = made.rendered;
+  const images: ImageRef[] = (rendered?.images ?? []).map((abs) => ({ raw: fromRoot(abs), file: abs, url: ctx.assets.imageUrl(abs), line: 1, column: 1 }));
+  const body = rendered && !ctx.checkOnly ? `${rendered.css ? `<style>${rendered.css.replace(/<\/style/gi, '<\\/style')}</style>\n` : ''}${rendered.html}` : '';
+  const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true && !ctx.checkOnly;
+  const imports = (rendered?.inputs ?? []).filter((f) => f !== page.file && !f.includes(`${path.sep}node_modules${path.sep}`)).map((f): [string, string | null] => [fromRoot(f), fileHash(f)]);
+  return {
+    html: titled ? `<h1>${escapeHtml(docTitle(page))}</h1>\n${body}` : body,
+    ...result,
+    images: [...result.images, ...images],
+    diagnostics: [...result.diagnostics, ...made.diagnostics],
+    ...(reads.size ? { reads: [...reads] } : {}),
+    ...(imports.length ? { imports } : {}),
+  };
 }

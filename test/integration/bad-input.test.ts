@@ -63,7 +63,17 @@ describe('bad input fails the build at the right place', () => {
   });
 
   it('JSX in an .mdx file', () => {
-    expect(failBuild('mdx-jsx')).toEqual(['content/docs/index.mdx:3:1  JSX component Tabs is not supported']);
+    expect(failBuild('mdx-jsx')).toEqual(['content/docs/index.mdx:3:1  JSX component Tabs is not defined on this page']);
+  });
+
+  it('MDX: a syntax error, an unknown component, an unsupported Docusaurus import, an import that does not resolve, a component that throws', () => {
+    expect(failBuild('mdx-errors')).toEqual([
+      'content/docs/missing.mdx:3:18  MDX: cannot resolve the import "@site/src/components/Nope"',
+      'content/docs/syntax.mdx:3:3  MDX: Expected a closing tag for `<b>` (3:3-3:6) before the end of `paragraph`',
+      'content/docs/theme.mdx:1:1  import of @theme/DocCardList: not one of the Docusaurus modules docsgen provides',
+      "content/docs/throws.mdx:7:1  component Thrower threw while rendering: Cannot read properties of undefined (reading 'map')",
+      'content/docs/unknown.mdx:5:1  JSX component Chart is not defined on this page',
+    ]);
   });
 
   it('adds the stack trace only with --verbose', () => {

@@ -1,6 +1,6 @@
 // A docs folder laid out and written as for Docusaurus (sidebars.js in CommonJS with shorthand
 // categories and a required sidebar, links to files from the docs root) builds unchanged.
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture, runCli, tempDir } from '../helpers/run.ts';
@@ -35,5 +35,48 @@ describe('a Docusaurus docs folder', () => {
     expect(intro).toContain('<a href="/reference/segments#segment-limits">segment limits</a>');
     expect(read('jira/usage/index.html')).toContain('<a href="/how-to/rotate-keys#when-to-rotate">rotating keys</a>');
     expect(read('how-to/rotate-keys/index.html')).toContain('<a href="/reference/segments#segment-limits">segment limits</a>');
+  });
+
+  it('renders an MDX page with Docusaurus\'s components and the site\'s own into the page HTML, as markdown renders its own', () => {
+    const html = read('guides/components/index.html');
+    const content = /<div class="markdown"[\s\S]*?<nav class="pagination"/.exec(html)![0];
+    // @theme/Tabs and TabItem: the markup of ::::tabs, so the page's tabs script drives them.
+    expect(content).toMatch(/<div class="tabs" data-group="package-manager"><div role="tablist" class="tabs-list"><button type="button" role="tab" [^>]*aria-selected="true"[^>]*data-value="npm" class="tabs-tab">npm<\/button>/);
+    expect(content).toMatch(/<div role="tabpanel" [^>]*data-value="yarn" class="tabs-panel" hidden=""><div class="code-block">/);
+    expect(content).toContain('<div class="admonition admonition-tip" role="note"><div class="admonition-heading">Worth knowing</div>');
+    // Details without an import, as Docusaurus provides it.
+    expect(content).toContain('<details><summary>What happens on the server</summary>');
+    // @theme/CodeBlock: highlighted at build time, titled, with the copy button.
+    expect(content).toMatch(/<div class="code-title">setup.js<\/div>[\s\S]*?code-token-keyword\)">const</);
+    // The site's component with its CSS module, an imported and a required image, a plain CSS import, an export.
+    expect(content).toMatch(/<style>[^<]*\.Figure_figure\{[^<]*\.moved-badge\{/);
+    const image = /<img src="(\/assets\/images\/flow-[0-9a-f]+\.svg)" alt="How a request flows" class="Figure_image"\/>/.exec(content);
+    expect(image).not.toBeNull();
+    expect(existsSync(path.join(out, image![1]))).toBe(true);
+    expect(content).toContain(`<img src="${image![1]}" alt="The same, required"`);
+    expect(content).toContain('Release <span class="moved-badge">2.4</span>');
+    // @docusaurus/Link and useBaseUrl; markdown directives in MDX.
+    expect(content).toContain('<a href="/reference/segments#segment-limits">segment limits</a>');
+    expect(content).toContain('<code>/img/mark.svg</code>');
+    expect(content).toContain('<div class="admonition admonition-note" role="note">');
+    // Headings, TOC and description as a markdown page's.
+    expect(html).toContain('<a href="#install">Install</a>');
+  });
+
+  it('ships no JavaScript of its own for an MDX page of static components: the shell\'s only', () => {
+    const scripts = (page: string) => [...read(page).matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts('guides/components/index.html')).toEqual(scripts('intro/index.html'));
+  });
+
+  it('makes a cached MDX page again when a component it imports changes', () => {
+    const copy = tempDir('docsgen-docusaurus-cache-');
+    cpSync(fixture('docusaurus-docs'), copy, { recursive: true });
+    const build = () => runCli(['build', '--config', 'docsgen.config.ts'], copy);
+    const page = () => readFileSync(path.join(copy, 'build/guides/components/index.html'), 'utf8');
+    expect(build().status).toBe(0);
+    const badge = path.join(copy, 'src/components/Badge.tsx');
+    writeFileSync(badge, readFileSync(badge, 'utf8').replace('className="moved-badge"', 'className="moved-badge" data-edited="yes"'));
+    expect(build().status).toBe(0);
+    expect(page()).toContain('data-edited="yes"');
   });
 });

@@ -178,12 +178,40 @@ describe('markdown transform', () => {
     expect(t.html).toContain('data-footnotes');
   });
 
-  it('in .mdx, drops import lines with a warning and rejects JSX components', async () => {
-    const t = await transform("import Tabs from '@theme/Tabs';\n\n<Tabs>\nx\n</Tabs>", { isMdx: true });
-    expect(t.diagnostics.map((d) => [d.severity, d.line, d.message])).toEqual([
-      ['warning', 1, 'MDX import/export line ignored'],
-      ['error', 3, 'JSX component Tabs is not supported'],
-    ]);
+  it('compiles .mdx with the components it imports, as the markup markdown gives; an unknown component is an error at its place', async () => {
+    const mdx = (body: string) => transform(body, { isMdx: true, file: path.join(dir, 'page.mdx') });
+    const t = await mdx("import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n## Setup\n\n<Tabs groupId=\"os\">\n  <TabItem value=\"mac\" label=\"macOS\">Brew.</TabItem>\n  <TabItem value=\"win\" label=\"Windows\" default>Winget.</TabItem>\n</Tabs>\n\nSee [other](./other.md).\n");
+    expect(t.diagnostics).toEqual([]);
+    expect(t.html).toMatch(/<div class="tabs" data-group="os"><div role="tablist" class="tabs-list"><button [^>]*aria-selected="false"[^>]*data-value="mac" class="tabs-tab">macOS<\/button><button [^>]*aria-selected="true"[^>]*>Windows<\/button><\/div>/);
+    expect(t.html).toMatch(/<div role="tabpanel" [^>]*data-value="mac" class="tabs-panel" hidden="">Brew.<\/div>/);
+    // Headings and links as in markdown: ids, TOC, links resolved to routes.
+    expect(t.toc).toEqual([{ id: 'setup', text: 'Setup', level: 2 }]);
+    expect(t.html).toContain('<a href="/other">other</a>');
+    const unknown = await mdx('# T\n\n<Tabs>\nx\n</Tabs>\n');
+    expect(unknown.diagnostics.map((d) => [d.severity, d.line, d.column, d.message])).toEqual([['error', 3, 1, 'JSX component Tabs is not defined on this page']]);
+  });
+});
+
+describe('which pages are MDX', () => {
+  const run = async (file: string, body: string, format: 'detect' | 'mdx' | 'md', frontmatter: SourcePage['frontmatter'] = {}) => {
+    const page: SourcePage = { id: 'p', route: '/p', file: path.join(dir, file), relPath: file, frontmatter, body, lineOffset: 0, isMdx: file.endsWith('.mdx') };
+    const mdx = { format, siteDir: dir, siteConfig: { title: 'T', url: 'https://t.example', baseUrl: '/', customFields: {} } };
+    return (await transformPages([page], { toc: { min: 2, max: 3 }, routes: [], mdx, assets: new AssetRegistry('/', roots), rootDir: dir })).get('p')!;
+  };
+  const jsx = 'export const n = 2;\n\nTwo is {n}.\n';
+
+  it("as Docusaurus's markdown.format says: .mdx with detect, every page with mdx, none with md", async () => {
+    expect((await run('a.mdx', jsx, 'detect')).html).toContain('<p>Two is 2.</p>');
+    expect((await run('a.md', jsx, 'detect')).html).toContain('<p>Two is {n}.</p>');
+    expect((await run('a.md', jsx, 'mdx')).html).toContain('<p>Two is 2.</p>');
+    const asMarkdown = await run('a.mdx', jsx, 'md');
+    expect(asMarkdown.html).toContain('<p>Two is {n}.</p>');
+    expect(asMarkdown.diagnostics.map((d) => d.message)).toEqual(['MDX import/export line ignored']);
+  });
+
+  it('lets a page read itself as markdown, never as MDX (which is code)', async () => {
+    expect((await run('a.mdx', jsx, 'detect', { format: 'md' } as SourcePage['frontmatter'])).html).toContain('<p>Two is {n}.</p>');
+    expect((await run('a.md', jsx, 'detect', { format: 'mdx' } as SourcePage['frontmatter'])).html).toContain('<p>Two is {n}.</p>');
   });
 });
 
