@@ -26,6 +26,7 @@ import { AssetRegistry } from './image-assets.ts';
 import { linkOutsideError, listFiles, sourceRoots, type ListedFile, type SourceRoots } from './source-files.ts';
 import { normaliseRoute } from '../shared/routes.ts';
 import { readSidebars } from './sidebar-items.ts';
+import { islandFiles } from './mdx/render-mdx.ts';
 
 export interface SiteOptions {
   config: string;
@@ -171,6 +172,8 @@ export class Site {
     const served = this.servedFiles(state);
     const file = (await served.files).get(urlPath);
     if (file !== undefined) return { name: urlPath, body: file, status: 200 };
+    const island = urlPath.startsWith(`${state.site.config.baseUrl}assets/islands/`) ? islandFiles(this.transformed.values()).get(urlPath.slice(state.site.config.baseUrl.length)) : undefined;
+    if (island !== undefined) return { name: urlPath, body: island, status: 200 };
     const chunk = DATA_CHUNK.exec(urlPath);
     const route = chunk ? normaliseRoute(`/${chunk[1]}`) : normaliseRoute(urlPath);
     const page = state.graph.pages.get(route);

@@ -30,7 +30,7 @@ import { transformInWorkers, workerCount } from './transform-workers.ts';
 import { pluginsOf, type MarkdownPlugins, type PluginsRef } from './markdown/user-plugins.ts';
 import type { PluggableList } from 'unified';
 import { isMdxPage, transformMdx, type MarkdownFormat } from './mdx/transform-mdx.ts';
-import { fileHash } from './mdx/render-mdx.ts';
+import { fileHash, type IslandChunk } from './mdx/render-mdx.ts';
 
 export interface TransformedPage {
   /** The page's content; a page whose markdown has no h1 gets its title as one, first. */
@@ -55,6 +55,8 @@ export interface TransformedPage {
    * the hash of each: a cached result holds while they are unchanged.
    */
   imports?: [file: string, hash: string | null][];
+  /** The browser chunks of an MDX page's islands: files of the output. */
+  islands?: IslandChunk[];
   diagnostics: Diagnostic[];
 }
 
@@ -477,7 +479,7 @@ async function transformMdxPage(
     rehypePlugins: mdx.rehypePlugins,
     absFile: page.file,
     // A check renders too: what a component throws, or an import that does not resolve, fails a build.
-    render: { siteDir: site.siteDir, page: { baseUrl: ctx.assets.baseUrl, route: page.route, siteConfig: site.siteConfig, highlight: mdx.highlight }, imageUrl: (abs) => ctx.assets.imageUrl(abs) },
+    render: { siteDir: site.siteDir, baseUrl: ctx.assets.baseUrl, page: { baseUrl: ctx.assets.baseUrl, route: page.route, siteConfig: site.siteConfig, highlight: mdx.highlight }, imageUrl: (abs) => ctx.assets.imageUrl(abs) },
   });
   const fromRoot = (abs: string) => path.relative(ctx.rootDir, abs).split(path.sep).join('/');
   const rendered = made.rendered;
@@ -492,5 +494,6 @@ async function transformMdxPage(
     diagnostics: [...result.diagnostics, ...made.diagnostics],
     ...(reads.size ? { reads: [...reads] } : {}),
     ...(imports.length ? { imports } : {}),
+    ...(rendered?.islands.length && !ctx.checkOnly ? { islands: rendered.islands } : {}),
   };
 }

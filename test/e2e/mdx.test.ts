@@ -4,7 +4,7 @@
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSite, poll, waitForHydration } from '../helpers/browser.ts';
+import { collectConsole, openSite, poll, waitForHydration } from '../helpers/browser.ts';
 import { fixture, runCli, tempDir } from '../helpers/run.ts';
 
 let site: Awaited<ReturnType<typeof openSite>>;
@@ -45,6 +45,27 @@ describe('an MDX page with Docusaurus components', () => {
     await poll(() => panel('yarn').isVisible()).toBe(true);
     // The site component's CSS module applies.
     expect(await page.locator('figure').first().evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+    await page.close();
+  }, 60_000);
+
+  it('hydrates an island (a component that says client = true) when it comes into view, from its own small chunk', async () => {
+    const page = await site.context.newPage();
+    const problems = collectConsole(page);
+    const chunks: string[] = [];
+    page.on('request', (r) => r.url().includes('/assets/islands/') && chunks.push(new URL(r.url()).pathname));
+    await page.goto(`${site.base}/guides/interactive`);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const island = page.locator('docsgen-island');
+    // Server-rendered, in the page, before any of its code is loaded.
+    expect(await page.evaluate(() => document.querySelector('docsgen-island output')?.textContent)).toBe('2');
+    expect(chunks).toEqual([]);
+    await island.scrollIntoViewIfNeeded();
+    await poll(() => island.evaluate((el) => (el as HTMLElement).dataset.hydrated !== undefined)).toBe(true);
+    expect(chunks).toEqual([expect.stringMatching(/^\/assets\/islands\/Counter-[0-9a-f]{10}\.js$/)]);
+    await island.getByRole('button', { name: 'Add one' }).click();
+    await poll(() => island.locator('output').textContent()).toBe('3');
+    expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
 });

@@ -68,6 +68,15 @@ describe('a Docusaurus docs folder', () => {
     expect(scripts('guides/components/index.html')).toEqual(scripts('intro/index.html'));
   });
 
+  it('renders an island (client = true) on the server, with its props and the URL of its content-hashed browser chunk', () => {
+    const island = /<docsgen-island data-chunk="(\/assets\/islands\/Counter-[0-9a-f]{10}\.js)" data-props="\{&quot;start&quot;:2,&quot;label&quot;:&quot;Add one&quot;\}"><div class="Counter_counter"><button type="button">Add one<\/button> <output>2<\/output><\/div><\/docsgen-island>/.exec(read('guides/interactive/index.html'));
+    expect(island).not.toBeNull();
+    const chunk = readFileSync(path.join(out, island![1]), 'utf8');
+    // React comes from the page's shell, not the chunk.
+    expect(chunk).toContain('window.__docsgenReact');
+    expect(chunk.length).toBeLessThan(4000);
+  });
+
   it('makes a cached MDX page again when a component it imports changes', () => {
     const copy = tempDir('docsgen-docusaurus-cache-');
     cpSync(fixture('docusaurus-docs'), copy, { recursive: true });
