@@ -163,7 +163,7 @@ function pagePlugin(compiled: string, options: MdxRenderOptions, images: string[
       build.onResolve({ filter: /^docsgen:page$/ }, () => ({ path: 'page', namespace: 'docsgen-mdx' }));
       build.onLoad({ filter: /.*/, namespace: 'docsgen-mdx' }, () => ({
         // The theme's global components travel with the page: the renderer passes them as `components`.
-        contents: `${compiled}\nexport { globalComponents as globals } from ${theme};\n`,
+        contents: [compiled, `export { globalComponents as globals } from ${theme};`].join('\n'),
         loader: 'jsx',
         resolveDir: path.dirname(options.file),
       }));
@@ -253,20 +253,22 @@ export function fileHash(file: string): string | null {
  */
 function islandModule(file: string, chunkUrl: string): string {
   const name = path.basename(file).replace(/\.[^.]+$/, '');
-  return `import Real from ${JSON.stringify(file)};
-import { createElement, isValidElement } from 'react';
-import { renderToString } from 'react-dom/server';
-export * from ${JSON.stringify(file)};
-export default function Island(props) {
-  for (const [key, value] of Object.entries(props)) {
-    if (isValidElement(value) || (Array.isArray(value) && value.some(isValidElement)) || typeof value === 'function') {
-      throw new Error(${JSON.stringify(`island ${name}`)} + ': its props must be data (JSON); "' + key + '" is not');
-    }
-  }
-  return createElement('docsgen-island', { 'data-chunk': ${JSON.stringify(chunkUrl)}, 'data-props': JSON.stringify(props), dangerouslySetInnerHTML: { __html: renderToString(createElement(Real, props)) } });
-}
-Island.displayName = ${JSON.stringify(name)};
-`;
+  // Lines joined rather than a template: the compiled CLI must not hold lines that read as its own imports.
+  return [
+    `import Real from ${JSON.stringify(file)};`,
+    "import { createElement, isValidElement } from 'react';",
+    "import { renderToString } from 'react-dom/server';",
+    `export * from ${JSON.stringify(file)};`,
+    'export default function Island(props) {',
+    '  for (const [key, value] of Object.entries(props)) {',
+    '    if (isValidElement(value) || (Array.isArray(value) && value.some(isValidElement)) || typeof value === "function") {',
+    `      throw new Error(${JSON.stringify(`island ${name}`)} + ': its props must be data (JSON); "' + key + '" is not');`,
+    '    }',
+    '  }',
+    `  return createElement('docsgen-island', { 'data-chunk': ${JSON.stringify(chunkUrl)}, 'data-props': JSON.stringify(props), dangerouslySetInnerHTML: { __html: renderToString(createElement(Real, props)) } });`,
+    '}',
+    `Island.displayName = ${JSON.stringify(name)};`,
+  ].join('\n');
 }
 
 const chunks = new Map<string, Promise<IslandChunk>>();
@@ -287,7 +289,12 @@ async function buildIslandChunk(file: string, options: MdxRenderOptions): Promis
   const theme = JSON.stringify(THEME_FILE());
   const result = await esbuild.build({
     stdin: {
-      contents: `import Component from ${JSON.stringify(file)};\nimport { createElement } from 'react';\nimport { hydrateRoot } from 'react-dom/client';\nexport default (element, props) => hydrateRoot(element, createElement(Component, props));\n`,
+      contents: [
+        `import Component from ${JSON.stringify(file)};`,
+        "import { createElement } from 'react';",
+        "import { hydrateRoot } from 'react-dom/client';",
+        'export default (element, props) => hydrateRoot(element, createElement(Component, props));',
+      ].join('\n'),
       resolveDir: path.dirname(file),
       loader: 'js',
     },
