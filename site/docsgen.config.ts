@@ -86,7 +86,7 @@ export default defineConfig({
     isCloseable: true,
   },
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
-  docs: { path: 'content/docs', routeBasePath: '/', sidebarPath: 'sidebars.ts' },
+  docs: { path: '../content/docs', routeBasePath: '/', sidebarPath: 'sidebars.ts' },
   staticDir: 'static',
   openapi: [
     // Generated from ../shared/reference with `node scripts/generate-openapi.mjs`.

@@ -11,7 +11,7 @@ export const remoteContent: RemoteContentConfig[] = [
   {
     id: 'sdks',
     baseUrl: GITHUB,
-    snapshot: 'content/remote/sdks',
+    snapshot: '../content/remote/sdks',
     documents: [
       {
         source: 'unleash-client-go/v3/README.md',
@@ -142,7 +142,7 @@ export const remoteContent: RemoteContentConfig[] = [
   {
     id: 'external',
     baseUrl: GITHUB,
-    snapshot: 'content/remote/external',
+    snapshot: '../content/remote/external',
     documents: [
       {
         source: 'unleash-proxy/main/README.md',

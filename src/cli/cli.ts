@@ -55,6 +55,18 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('migrate-check')
+    .argument('<docusaurus-site>', "the folder of a Docusaurus site's docusaurus.config.js")
+    .description("check a Docusaurus site's docs folder as docsgen would build it, and report by class what does not move over unchanged")
+    .option('--docs <folder>', 'the docs folder, relative to the site (default: docs, or the config\'s docs path)')
+    .option('--sidebars <file>', 'the sidebars file, relative to the site (default: the config\'s sidebarPath, or sidebars.js)')
+    .option('--route-base-path <path>', 'the docs route base (default: the config\'s routeBasePath, or docs)')
+    .option('--verbose', 'print stack traces')
+    .action(async (site: string, opts: { docs?: string; sidebars?: string; routeBasePath?: string; verbose?: boolean }) => {
+      exitCode = await runMigrateCheck(site, opts);
+    });
+
+  program
     .command('serve')
     .description('build, then serve the site like a static host')
     .option('-c, --config <file>', 'site configuration', DEFAULT_CONFIG)
@@ -177,6 +189,17 @@ async function runSnapshot(opts: { config: string; cache: boolean; verbose?: boo
     return errors.length ? 1 : 0;
   } catch (e) {
     return reportFailure(e, opts.verbose, 'snapshot');
+  }
+}
+
+async function runMigrateCheck(site: string, opts: { docs?: string; sidebars?: string; routeBasePath?: string; verbose?: boolean }): Promise<number> {
+  try {
+    const { migrateCheck, formatMigrateReport } = await import('../compiler/migrate-check.ts');
+    const report = await migrateCheck({ siteDir: site, docs: opts.docs, sidebars: opts.sidebars, routeBasePath: opts.routeBasePath });
+    console.log(formatMigrateReport(report, formatDiagnostic));
+    return report.classes.some((c) => c.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+  } catch (e) {
+    return reportFailure(e, opts.verbose);
   }
 }
 

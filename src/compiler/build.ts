@@ -8,6 +8,7 @@ import { sidebarAnchorProblems, withContent, type SiteGraph } from './site-graph
 import { checkLinks } from './check-links.ts';
 import { renderPages } from './render-pages.ts';
 import { saveTransformCache } from './persistent-cache.ts';
+import { islandFiles } from './mdx/render-mdx.ts';
 import { OutputWriter, type OutputSink } from './write-output.ts';
 import { redirectFiles, redirectStub, redirectsFile, type RedirectMap } from './write-redirects.ts';
 import { applySeverity, type Diagnostic } from './errors.ts';
@@ -81,7 +82,8 @@ async function buildSite(options: BuildOptions, core: Site, state: SiteState, ti
   // The output plan's check needs the bundle's file names.
   const bundle = await bundling;
   // Two copies of one image share a content-hashed name: one file.
-  const generated = [...new Set([...bundle.files.map((f) => f.path), ...[...assets.urls.values()].map((url) => url.slice(config.baseUrl.length))])];
+  const islands = islandFiles(transformed.values());
+  const generated = [...new Set([...bundle.files.map((f) => f.path), ...islands.keys(), ...[...assets.urls.values()].map((url) => url.slice(config.baseUrl.length))])];
   const { graph, redirects, diagnostics: all } = await checkTransformed(state, transformed, time, { generated });
   failOnErrors(all);
 
@@ -110,6 +112,7 @@ async function buildSite(options: BuildOptions, core: Site, state: SiteState, ti
     await time('write', async () => {
       for (const f of site.staticFiles) await writer.copy(f.real, f.rel);
       for (const f of bundle.files) await writer.write(f.path, f.contents);
+      for (const [file, code] of islands) await writer.write(file, code);
       for (const [abs, url] of assets.urls) await writer.copy(assets.files.get(abs)!, url.slice(config.baseUrl.length));
       for (const [from, to] of redirects.map) for (const file of redirectFiles(from)) await writer.write(file, redirectStub(to));
       await writer.write('_redirects', redirectsFile(redirects.map));

@@ -14,6 +14,10 @@ export interface EditUrlParams {
 
 const fn = <F>(message: string) => z.custom<F>((v) => typeof v === 'function', message);
 
+/** A remark or rehype plugin as unified takes it: the plugin, or `[plugin, options]`. */
+const markdownPlugin = z.union([fn<Plugin>('expected a plugin function'), z.tuple([fn<Plugin>('expected a plugin function'), z.unknown()])]);
+type Plugin = (...args: never[]) => unknown;
+
 const navbarItem = z.strictObject({
   label: z.string().optional(),
   /** Internal route, e.g. `/quickstart`. */
@@ -139,8 +143,9 @@ const remoteContentSource = z
     baseUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).refine((u) => u.endsWith('/') && !/[?#]/.test(u), 'must end with "/" and have no query or fragment'),
     documents: z.array(remoteDocument).min(1),
     /**
-     * Folder, relative to the project root, of the committed copies used when a document cannot
-     * be fetched (`docsgen snapshot` writes them); default `content/remote/<id>`.
+     * Folder, relative to the config file's folder like every path here, of the committed copies
+     * used when a document cannot be fetched (`docsgen snapshot` writes them); default the
+     * project's `content/remote/<id>`.
      */
     snapshot: z.string().min(1).optional(),
     /** Milliseconds to wait for each request (default 10000). */
@@ -288,12 +293,21 @@ export const configSchema = z.strictObject({
     .optional(),
   docs: z
     .strictObject({
-      /** Folder of markdown pages, relative to the project root. */
+      /** Folder of markdown pages, relative to the config file's folder (default `../content/docs`). */
       path: z.string().optional(),
       /** Route prefix of docs. */
       routeBasePath: z.string().optional(),
-      /** Sidebars file, relative to the config file. */
+      /** Sidebars file, relative to the config file's folder (default `sidebars.ts`, or `sidebars.js`). */
       sidebarPath: z.string().optional(),
+      /**
+       * The writers' own plugins, as Docusaurus's docs plugin takes them, for `.md` and `.mdx`
+       * pages alike: remark plugins before docsgen's own and after them, then rehype plugins (both
+       * lists) before code is highlighted. They are code the build runs.
+       */
+      beforeDefaultRemarkPlugins: z.array(markdownPlugin).optional(),
+      remarkPlugins: z.array(markdownPlugin).optional(),
+      beforeDefaultRehypePlugins: z.array(markdownPlugin).optional(),
+      rehypePlugins: z.array(markdownPlugin).optional(),
       /**
        * Where a page's "Edit this page" link goes: a base URL to which the page's file path, relative
        * to the project root, is added (`https://github.com/org/repo/edit/main/`), or a function of the
@@ -307,6 +321,12 @@ export const configSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  /**
+   * Which pages are MDX, as Docusaurus's `markdown.format`: `detect` `.mdx` files, `mdx` every page,
+   * `md` none (`.mdx` files are read as markdown). MDX pages are code (SECURITY.md), so the default
+   * is `md`: content cannot run code unless the config, which is code, says it may.
+   */
+  markdown: z.strictObject({ format: z.enum(['detect', 'mdx', 'md']).optional() }).optional(),
   /** Folder copied as-is to the output root, relative to the config file. */
   staticDir: z.string().optional(),
   redirects: z.array(redirect).optional(),

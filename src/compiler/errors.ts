@@ -29,6 +29,7 @@ export const RULE_IDS = [
   'malformed-url',
   'unsafe-link',
   'unsupported-mdx',
+  'invalid-mdx',
   'invalid-directive',
   'duplicate-heading-id',
   'invalid-openapi',

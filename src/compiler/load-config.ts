@@ -1,6 +1,9 @@
 // Stage 1: load the TypeScript config (and any other TS/JS module of the site) with esbuild, and
 // validate it so that a typo names its key path instead of failing somewhere downstream.
 import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { markdownPluginsOf, rememberPlugins, type PluginsRef } from './markdown/user-plugins.ts';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
@@ -14,6 +17,11 @@ import { rel } from './rel-path.ts';
 
 /** Bundles a TS/JS module (ESM or CommonJS) and returns its default export. */
 export async function importSiteModule(file: string): Promise<unknown> {
+  return (await importSiteModuleHashed(file)).value;
+}
+
+/** importSiteModule, with the hash of the module as bundled: of its code and of all it imports. */
+export async function importSiteModuleHashed(file: string): Promise<{ value: unknown; hash: string }> {
   let code: string;
   let map: string | undefined;
   // Never written: the name only anchors the source map's paths.
@@ -56,7 +64,7 @@ export async function importSiteModule(file: string): Promise<unknown> {
     const message = e instanceof Error ? e.message : String(e);
     throw new DocsgenError(error('module-error', { ...where, file: rel(where.file) }, `${rel(file)} threw an error while loading: ${message}`, 'the config and sidebars are code that runs at every build: fix the error at this line'));
   }
-  return mod.default ?? mod;
+  return { value: mod.default ?? mod, hash: createHash('sha256').update(code).digest('hex') };
 }
 
 /** Where in the sources an error thrown by a bundled module was thrown, from its stack and source map. */
@@ -75,7 +83,10 @@ export interface ResolvedConfig {
   configFile: string;
   /** Folder the config file is in. */
   siteDir: string;
-  /** Project root: the folder above `site/`, where `content/` lives. */
+  /**
+   * The project: the deepest folder holding the config's folder and the docs folder. The cache
+   * lives in it, and cache keys and edit links name files relative to it.
+   */
   rootDir: string;
   baseUrl: string;
   docsDir: string;
@@ -83,6 +94,8 @@ export interface ResolvedConfig {
   sidebarFile?: string;
   staticDir?: string;
   toc: { min: number; max: number };
+  /** The docs' remark and rehype plugins, when the config names any (see markdown/user-plugins.ts). */
+  markdownPlugins?: PluginsRef;
   /** Real paths of the folders sources may be read from: the content, docs, site and static folders. */
   roots: SourceRoots;
   /**
@@ -100,22 +113,32 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   } catch {
     throw new DocsgenError(error('invalid-config', { file: rel(configFile) }, 'config file not found', 'pass --config <file> or create site/docsgen.config.ts'));
   }
-  const raw = await importSiteModule(configFile);
+  const { value: raw, hash } = await importSiteModuleHashed(configFile);
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
     throw new DocsgenError(sortDiagnostics(parsed.error.issues.map((issue) => schemaIssue(issue, configFile, source, 'config'))));
   }
   const user: DocsgenConfig = parsed.data;
+  // Every path the config names is relative to the config's own folder, wherever it is.
   const siteDir = path.dirname(configFile);
-  const rootDir = projectRootOf(configFile);
   const toc = { min: user.tableOfContents?.minHeadingLevel ?? 2, max: user.tableOfContents?.maxHeadingLevel ?? 3 };
   if (toc.min > toc.max) {
     throw new DocsgenError(error('invalid-config', { file: rel(configFile) }, 'config.tableOfContents: minHeadingLevel is greater than maxHeadingLevel'));
   }
-  const sidebarFile = user.docs?.sidebarPath ?? defaultSidebars(siteDir);
-  const docsDir = path.resolve(rootDir, user.docs?.path ?? 'content/docs');
+  const docsDir = path.resolve(siteDir, user.docs?.path ?? DEFAULT_DOCS_PATH);
+  if (user.docs?.path !== undefined && !existsSync(docsDir)) {
+    throw new DocsgenError(
+      error('invalid-config', { file: rel(configFile), ...locate(source, 'path') }, `config.docs.path: no folder at ${rel(docsDir)}`, "paths in the config are relative to the config file's folder"),
+    );
+  }
+  const sidebarFile = user.docs?.sidebarPath !== undefined ? path.resolve(siteDir, user.docs.sidebarPath) : defaultSidebars(siteDir);
   const staticDir = path.resolve(siteDir, user.staticDir ?? 'static');
+  const rootDir = commonFolder(siteDir, docsDir);
+  const plugins = markdownPluginsOf(user);
+  const markdownPlugins = plugins && { configFile, key: hash };
+  if (plugins) rememberPlugins(markdownPlugins!, plugins);
   return {
+    ...(markdownPlugins ? { markdownPlugins } : {}),
     user,
     configFile,
     siteDir,
@@ -123,7 +146,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
     baseUrl: user.baseUrl ?? '/',
     docsDir,
     routeBasePath: normaliseBase(user.docs?.routeBasePath ?? '/'),
-    sidebarFile: sidebarFile ? path.resolve(siteDir, sidebarFile) : undefined,
+    sidebarFile,
     staticDir,
     toc,
     roots: sourceRoots([path.join(rootDir, 'content'), docsDir, siteDir, staticDir]),
@@ -131,10 +154,17 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
   };
 }
 
-/** The project's folder: the one above `site/` when the config is in one, else the config's own. */
-export function projectRootOf(configFile: string): string {
-  const siteDir = path.dirname(path.resolve(configFile));
-  return path.basename(siteDir) === 'site' ? path.dirname(siteDir) : siteDir;
+/** docsgen's own layout: the config in `site/`, the pages in `content/docs/` beside it. */
+const DEFAULT_DOCS_PATH = '../content/docs';
+
+/** The deepest folder holding both: the project, whose paths the cache and edit links use. */
+function commonFolder(a: string, b: string): string {
+  const parts = (p: string) => path.resolve(p).split(path.sep);
+  const x = parts(a);
+  const y = parts(b);
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return x.slice(0, i).join(path.sep) || path.sep;
 }
 
 /** What `serve --watch` watches: folders with everything below them, and single files. */
@@ -162,13 +192,19 @@ export function sourcePaths(config: ResolvedConfig): SourcePaths {
   return { dirs: outer, files };
 }
 
-/** The folder of a remote content source's snapshots: its `snapshot`, relative to the project root, or `content/remote/<id>`. */
-export function remoteSnapshotDir(config: Pick<ResolvedConfig, 'rootDir'>, source: { id: string; snapshot?: string }): string {
-  return path.resolve(config.rootDir, source.snapshot ?? path.join('content/remote', source.id));
+/**
+ * The folder of a remote content source's snapshots: its `snapshot`, relative to the config file's
+ * folder as every path of the config is, or by default `content/remote/<id>` of the project.
+ */
+export function remoteSnapshotDir(config: Pick<ResolvedConfig, 'rootDir' | 'siteDir'>, source: { id: string; snapshot?: string }): string {
+  return source.snapshot !== undefined ? path.resolve(config.siteDir, source.snapshot) : path.join(config.rootDir, 'content/remote', source.id);
 }
 
-function defaultSidebars(siteDir: string): string | undefined {
-  return path.join(siteDir, 'sidebars.ts');
+/** `sidebars.ts` beside the config, or Docusaurus's `sidebars.js` when only that is there. */
+function defaultSidebars(siteDir: string): string {
+  const ts = path.join(siteDir, 'sidebars.ts');
+  const js = path.join(siteDir, 'sidebars.js');
+  return !existsSync(ts) && existsSync(js) ? js : ts;
 }
 
 function normaliseBase(base: string): string {

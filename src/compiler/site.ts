@@ -26,6 +26,8 @@ import { searchPages } from './index-search.ts';
 import { AssetRegistry } from './image-assets.ts';
 import { linkOutsideError, listFiles, sourceRoots, type ListedFile, type SourceRoots } from './source-files.ts';
 import { normaliseRoute, routeOfDataChunk } from '../shared/routes.ts';
+import { readSidebars } from './sidebar-items.ts';
+import { islandFiles } from './mdx/render-mdx.ts';
 
 export interface SiteOptions {
   config: string;
@@ -178,6 +180,8 @@ export class Site {
     const served = this.servedFiles(state);
     const file = (await served.files).get(urlPath);
     if (file !== undefined) return { name: urlPath, body: file, status: 200 };
+    const island = urlPath.startsWith(`${state.site.config.baseUrl}assets/islands/`) ? islandFiles(this.transformed.values()).get(urlPath.slice(state.site.config.baseUrl.length)) : undefined;
+    if (island !== undefined) return { name: urlPath, body: island, status: 200 };
     const chunkOf = routeOfDataChunk(urlPath);
     const chunk = chunkOf !== undefined;
     const route = chunkOf ?? normaliseRoute(urlPath);
@@ -337,6 +341,13 @@ export function transformContext(site: LoadedSite, assets: AssetRegistry, cache:
   return {
     toc: site.config.toc,
     routes: site.pages.map((p) => [p.file, p.route]),
+    docsDir: site.config.docsDir,
+    plugins: site.config.markdownPlugins,
+    mdx: {
+      format: site.config.user.markdown?.format ?? 'md',
+      siteDir: site.config.siteDir,
+      siteConfig: { title: site.config.user.title, ...(site.config.user.tagline ? { tagline: site.config.user.tagline } : {}), url: site.config.user.url, baseUrl: site.config.baseUrl, customFields: {} },
+    },
     rootDir: site.config.rootDir,
     assets,
     cache,
@@ -472,5 +483,8 @@ async function loadSidebars(config: ResolvedConfig): Promise<SidebarsConfig> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new DocsgenError(error('invalid-sidebar', { file: rel(config.sidebarFile) }, 'sidebars file must export an object of sidebars', 'export default { documentation: [ ... ] }'));
   }
-  return value as SidebarsConfig;
+  const source = await readFile(config.sidebarFile, 'utf8').catch(() => '');
+  const { sidebars, diagnostics } = readSidebars(value as Record<string, unknown>, source, rel(config.sidebarFile));
+  failOnErrors(diagnostics);
+  return sidebars;
 }

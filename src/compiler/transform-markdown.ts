@@ -28,6 +28,10 @@ import { MAX_NESTING_DEPTH, pageShapeProblem } from './limits.ts';
 import { rel } from './load-config.ts';
 import { escapeHtml } from './escape-html.ts';
 import { defaultWorkers, transformInWorkers } from './transform-workers.ts';
+import { pluginsOf, type MarkdownPlugins, type PluginsRef } from './markdown/user-plugins.ts';
+import type { PluggableList } from 'unified';
+import { isMdxPage, transformMdx, type MarkdownFormat } from './mdx/transform-mdx.ts';
+import { fileHash, type IslandChunk } from './mdx/render-mdx.ts';
 
 export interface TransformedPage {
   /** The page's content; a page whose markdown has no h1 gets its title as one, first. */
@@ -47,6 +51,13 @@ export interface TransformedPage {
    * had, null for none: a cached result holds while these still hold, whatever else changed.
    */
   reads?: [file: string, route: string | null][];
+  /**
+   * An MDX page's modules (its components, their CSS, images), relative to the project root, with
+   * the hash of each: a cached result holds while they are unchanged.
+   */
+  imports?: [file: string, hash: string | null][];
+  /** The browser chunks of an MDX page's islands: files of the output. */
+  islands?: IslandChunk[];
   diagnostics: Diagnostic[];
 }
 
@@ -54,6 +65,12 @@ export interface TransformContext {
   toc: { min: number; max: number };
   /** Every page's source file and route, for `.md` links. */
   routes: [file: string, route: string][];
+  /** The docs folder, from which `/x.md` links name files. */
+  docsDir?: string;
+  /** The config's remark and rehype plugins, if it names any. */
+  plugins?: PluginsRef;
+  /** What MDX pages' components are told of the site. */
+  mdx?: MdxSite;
   assets: AssetRegistry;
   /** The project's root: cache keys and recorded reads name files relative to it, so a cache moves with the project. */
   rootDir: string;
@@ -86,6 +103,9 @@ const PARALLEL_MIN_PAGES = 40;
 export interface TransformOptions {
   toc: { min: number; max: number };
   routes: [file: string, route: string][];
+  docsDir?: string;
+  plugins?: PluginsRef;
+  mdx?: MdxSite;
   rootDir: string;
   baseUrl: string;
   /** The folders an image may come from (see source-files.ts). */
@@ -136,7 +156,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     }
   }
   const langs = ctx.checkOnly ? [] : (ctx.langs ?? siteLanguages(pages));
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
+  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, docsDir: ctx.docsDir, plugins: ctx.plugins, mdx: ctx.mdx, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? (ctx.workers ?? defaultWorkers()) + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options);
@@ -162,6 +182,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
 function readsChecker(ctx: TransformContext): (cached: TransformedPage) => boolean {
   let routeOfFile: ((abs: string) => string | undefined) | undefined;
   return (cached) => {
+    if (cached.imports && !cached.imports.every(([file, hash]) => fileHash(path.resolve(ctx.rootDir, file)) === hash)) return false;
     if (!cached.reads?.length) return true;
     routeOfFile ??= routeLookup(ctx.routes);
     return cached.reads.every(([file, route]) => (routeOfFile!(path.resolve(ctx.rootDir, file)) ?? null) === route);
@@ -190,20 +211,51 @@ function inOrderCalls(pages: SourcePage[], call: (page: SourcePage, result: Tran
 
 /** Transforms pages in this thread (also what each worker runs). */
 export async function transformInline(pages: SourcePage[], options: TransformOptions, highlights?: HighlightCache): Promise<TransformedPage[]> {
-  const processors = options.checkOnly ? checkingProcessors() : await highlightingProcessors(options.langs, highlights);
+  const plugins = options.plugins ? await pluginsOf(options.plugins) : undefined;
+  const processors = options.checkOnly ? checkingProcessors(plugins) : await highlightingProcessors(options.langs, highlights, plugins);
   const assets = new AssetRegistry(options.baseUrl, options.roots);
   const routeOfFile = routeLookup(options.routes);
-  return pages.map((page) => transformPage(page, { toc: options.toc, routeOfFile, rootDir: options.rootDir, assets, checkOnly: options.checkOnly }, processors));
+  const mdx = pages.some((p) => isMdxPage(p, options.mdx?.format)) ? mdxPipeline(options, processors, plugins, options.checkOnly ? undefined : await getHighlighter(options.langs)) : undefined;
+  const out: TransformedPage[] = [];
+  // In order: an MDX page's render (an await) must not interleave with another page's.
+  for (const page of pages) out.push(await transformPage(page, { toc: options.toc, routeOfFile, docsDir: options.docsDir, rootDir: options.rootDir, assets, checkOnly: options.checkOnly, mdx }, processors));
+  return out;
 }
 
-async function highlightingProcessors(langs: string[], highlights: HighlightCache | undefined): Promise<Processors> {
+/** What an MDX page's transform uses besides its own context: the plugin lists of the markdown pipeline, and the site. */
+interface MdxPipeline {
+  remarkPlugins: PluggableList;
+  rehypePlugins: PluggableList;
+  site?: MdxSite;
+  /** A fenced code block, as markdown renders it: what `@theme/CodeBlock` shows. */
+  highlight: (code: string, language: string | undefined, meta: string) => string;
+}
+
+function mdxPipeline(options: TransformOptions, processors: Processors, plugins: MarkdownPlugins | undefined, highlighter: Highlighter | undefined): MdxPipeline {
+  return {
+    remarkPlugins: [remarkGfm, remarkDirective, ...(plugins?.beforeRemark ?? []), remarkDocsgen, ...(plugins?.remark ?? [])],
+    rehypePlugins: [...(plugins?.beforeRehype ?? []), ...(plugins?.rehype ?? []), ...(highlighter ? [rehypeHighlight(highlighter, undefined)] : []), rehypeScrollTables],
+    site: options.mdx,
+    highlight: (code, language, meta) => {
+      if (!highlighter) return ''; // a check: no HTML
+      const fence = '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+      const markdown = `${fence}${language ?? ''} ${meta}\n${code}\n${fence}\n`;
+      const ctx: DocsgenMarkdownContext = { file: '', pageRoute: '/', lineOffset: 0, toc: { min: 7, max: 7 }, routeOfFile: () => undefined, resolvePath: (p) => p, imageUrl: () => undefined, imageProblem: () => undefined };
+      const vfile = new VFile({ value: markdown, data: { docsgen: { ctx, out: { headings: [], toc: [], links: [], images: [], diagnostics: [] } } } });
+      const processor = processors();
+      return String(processor.stringify(processor.runSync(processor.parse(vfile), vfile), vfile));
+    },
+  };
+}
+
+async function highlightingProcessors(langs: string[], highlights: HighlightCache | undefined, plugins: MarkdownPlugins | undefined): Promise<Processors> {
   const highlighter = await getHighlighter(langs);
-  if (!highlights) return processorsFor(highlighter, undefined);
+  if (!highlights) return processorsFor(highlighter, undefined, plugins);
   // A grammar loaded since can change how embedded code in another language highlights.
   const loaded = highlighter.getLoadedLanguages().length;
   if (highlights.blocks.size > MAX_CACHED_HIGHLIGHTS || loaded !== highlights.languages) highlights.blocks.clear();
   highlights.languages = loaded;
-  return processorsFor(highlighter, highlights.blocks);
+  return processorsFor(highlighter, highlights.blocks, plugins);
 }
 
 /**
@@ -230,14 +282,14 @@ export function siteLanguages(pages: SourcePage[]): string[] {
  * through `reads` instead: adding or removing a page transforms again only the pages linking to it.
  */
 function cacheKey(page: SourcePage, ctx: TransformContext): string {
-  const context = `${ctx.rootDir}\0${ctx.toc.min}${ctx.toc.max}`;
+  const context = `${ctx.rootDir}\0${ctx.toc.min}${ctx.toc.max}\0${ctx.plugins?.key ?? ''}\0${JSON.stringify(ctx.mdx ?? null)}`;
   const memo = keyMemo.get(page);
   if (memo?.context === context) return memo.key;
   const toc = pageTocLevels(page, ctx.toc);
   const title = page.frontmatter.hide_title === true ? '' : docTitle(page);
   const file = path.relative(ctx.rootDir, page.file).split(path.sep).join('/');
   const key = createHash('sha256')
-    .update(`${COMPILER_CACHE_VERSION}\0${file}\0${page.route}\0${page.lineOffset}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`)
+    .update(`${COMPILER_CACHE_VERSION}\0${ctx.plugins?.key ?? ''}\0${isMdxPage(page, ctx.mdx?.format) ? JSON.stringify(ctx.mdx ?? null) : 'md'}\0${file}\0${page.route}\0${page.lineOffset}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`)
     .update(page.body)
     .digest('hex');
   keyMemo.set(page, { context, key });
@@ -259,13 +311,14 @@ const MAX_CACHED_HIGHLIGHTS = 5000;
 
 /** One processor per set of GFM gates (see gfm-per-page.ts), and one with all of GFM. */
 type Processors = (gates?: GfmGates) => Processor;
-const processorsMemo = new WeakMap<Highlighter, { cache?: Map<string, Root>; processors: Processors }>();
+const processorsMemo = new WeakMap<Highlighter, { cache?: Map<string, Root>; plugins?: MarkdownPlugins; processors: Processors }>();
 
-let checking: Processors | undefined;
+let checking: { plugins?: MarkdownPlugins; processors: Processors } | undefined;
 
 /** Processors that stop at the markdown tree (see TransformOptions.checkOnly). */
-function checkingProcessors(): Processors {
-  return (checking ??= byGates((gates) => createProcessor(undefined, undefined, gates)));
+function checkingProcessors(plugins: MarkdownPlugins | undefined): Processors {
+  if (!checking || checking.plugins !== plugins) checking = { plugins, processors: byGates((gates) => createProcessor(undefined, undefined, gates, plugins)) };
+  return checking.processors;
 }
 
 /** Makes each processor the first time its set of GFM gates is asked for. */
@@ -279,41 +332,56 @@ function byGates(make: (gates?: GfmGates) => Processor): Processors {
   };
 }
 
-function processorsFor(highlighter: Highlighter, cache?: Map<string, Root>): Processors {
+function processorsFor(highlighter: Highlighter, cache: Map<string, Root> | undefined, plugins: MarkdownPlugins | undefined): Processors {
   const memo = processorsMemo.get(highlighter);
-  if (memo && memo.cache === cache) return memo.processors;
-  const processors = byGates((gates) => createProcessor(highlighter, cache, gates));
-  processorsMemo.set(highlighter, { cache, processors });
+  if (memo && memo.cache === cache && memo.plugins === plugins) return memo.processors;
+  const processors = byGates((gates) => createProcessor(highlighter, cache, gates, plugins));
+  processorsMemo.set(highlighter, { cache, plugins, processors });
   return processors;
 }
 
-/** Without a highlighter, a processor that only parses and runs the remark plugins: no HTML. */
-function createProcessor(highlighter: Highlighter | undefined, cache: Map<string, Root> | undefined, gates: GfmGates | undefined): Processor {
+/**
+ * Without a highlighter, a processor that only parses and runs the remark plugins: no HTML. The
+ * config's remark plugins run where Docusaurus runs them: `beforeDefaultRemarkPlugins` before
+ * docsgen's own, `remarkPlugins` after; its rehype plugins before code highlighting.
+ */
+function createProcessor(highlighter: Highlighter | undefined, cache: Map<string, Root> | undefined, gates: GfmGates | undefined, plugins?: MarkdownPlugins): Processor {
   const remark = unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(gates ? [[remarkGfmGated, gates]] : [])
     .use(remarkDirective)
-    .use(remarkDocsgen);
+    .use(plugins?.beforeRemark ?? [])
+    .use(remarkDocsgen)
+    .use(plugins?.remark ?? []);
   if (!highlighter) return remark.freeze() as unknown as Processor;
   return remark
     .use(remarkRehype, { allowDangerousHtml: true })
-    .use(function rehypeShiki() {
-      return rehypeShikiFromHighlighter(highlighter as never, {
-        theme: CODE_THEME,
-        fallbackLanguage: 'text',
-        defaultLanguage: 'text',
-        transformers: [codeMetaTransformer],
-        // No time limit per line: with one (shiki's default is 500 ms) a line tokenized while the
-        // machine is busy, or before the grammar's patterns are compiled, ends early and
-        // highlights differently, and two builds of the same input would differ.
-        tokenizeTimeLimit: 0,
-        ...(cache ? { cache } : {}),
-      });
-    })
+    .use(plugins?.beforeRehype ?? [])
+    // Code is highlighted after the writers' rehype plugins, as Docusaurus highlights it in the
+    // browser: rehype-katex finds `$$` blocks as the code blocks remark-math made of them.
+    .use(plugins?.rehype ?? [])
+    .use(rehypeHighlight(highlighter, cache))
     .use(rehypeScrollTables)
     .use(rehypeStringify, { allowDangerousHtml: true })
     .freeze() as unknown as Processor;
+}
+
+/** Code highlighting at build time, as a rehype plugin: for markdown and MDX pages alike. */
+function rehypeHighlight(highlighter: Highlighter, cache: Map<string, Root> | undefined) {
+  return function rehypeShiki() {
+    return rehypeShikiFromHighlighter(highlighter as never, {
+      theme: CODE_THEME,
+      fallbackLanguage: 'text',
+      defaultLanguage: 'text',
+      transformers: [codeMetaTransformer],
+      // No time limit per line: with one (shiki's default is 500 ms) a line tokenized while the
+      // machine is busy, or before the grammar's patterns are compiled, ends early and
+      // highlights differently, and two builds of the same input would differ.
+      tokenizeTimeLimit: 0,
+      ...(cache ? { cache } : {}),
+    });
+  };
 }
 
 /** The first node found deeper than the nesting limit, or undefined; iterative, as the tree may be very deep. */
@@ -345,11 +413,13 @@ export function pageTocLevels(page: Pick<SourcePage, 'frontmatter'>, site: { min
 
 function transformPage(
   page: SourcePage,
-  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; rootDir: string; assets: AssetRegistry; checkOnly?: boolean },
+  ctx: { toc: { min: number; max: number }; routeOfFile: (abs: string) => string | undefined; docsDir?: string; rootDir: string; assets: AssetRegistry; checkOnly?: boolean; mdx?: MdxPipeline },
   processors: Processors,
-): TransformedPage {
+): TransformedPage | Promise<TransformedPage> {
   const file = rel(page.file);
-  const pre = preprocess(page.body, file, page.lineOffset, page.isMdx);
+  const mdx = ctx.mdx && isMdxPage(page, ctx.mdx.site?.format) ? ctx.mdx : undefined;
+  // An MDX page is compiled as MDX; an `.mdx` file that says `format: md` is read as markdown.
+  const pre = preprocess(page.body, file, page.lineOffset, page.isMdx && !mdx);
   const result: DocsgenMarkdownResult = { headings: [], toc: [], links: [], images: [], diagnostics: [...pre.diagnostics] };
   const toc = pageTocLevels(page, ctx.toc);
   const dir = path.dirname(page.file);
@@ -367,11 +437,13 @@ function transformPage(
     toc,
     routeOfFile,
     resolvePath: (p: string) => path.resolve(dir, p),
+    docsDir: ctx.docsDir,
     imageUrl: (abs: string) => ctx.assets.imageUrl(abs),
     imageProblem: (abs: string) => ctx.assets.problem(abs),
   };
   const shape = pageShapeProblem(pre.text);
   if (shape) return failedPage('page-too-complex', file, { line: shape.line + page.lineOffset, column: 1 }, shape.message, shape.hint);
+  if (mdx) return transformMdxPage(page, pre.text, markdownCtx, result, reads, { ...ctx, mdx });
   const vfile = new VFile({ value: pre.text, data: { docsgen: { ctx: markdownCtx, out: result } } });
   let html: string;
   try {
@@ -388,4 +460,50 @@ function transformPage(
   // Made here rather than by the graph, so that no later stage holds a second, titled copy of the HTML.
   const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true && !ctx.checkOnly;
   return { html: titled ? `<h1>${escapeHtml(docTitle(page))}</h1>\n${html}` : html, ...result, ...(reads.size ? { reads: [...reads] } : {}) };
+}
+
+/** What the MDX site options are: plain data for workers. */
+export interface MdxSite {
+  /** Which pages are MDX. */
+  format: MarkdownFormat;
+  /** The config's folder: `@site/` in imports. */
+  siteDir: string;
+  siteConfig: { title: string; tagline?: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
+}
+
+async function transformMdxPage(
+  page: SourcePage,
+  text: string,
+  markdownCtx: DocsgenMarkdownContext,
+  result: DocsgenMarkdownResult,
+  reads: Map<string, string | null>,
+  ctx: { rootDir: string; assets: AssetRegistry; checkOnly?: boolean; mdx: MdxPipeline },
+): Promise<TransformedPage> {
+  const { mdx } = ctx;
+  const site = mdx.site ?? { format: 'md', siteDir: ctx.rootDir, siteConfig: { title: '', url: '', baseUrl: ctx.assets.baseUrl, customFields: {} } };
+  const made = await transformMdx({
+    text,
+    ctx: markdownCtx,
+    out: result,
+    remarkPlugins: mdx.remarkPlugins,
+    rehypePlugins: mdx.rehypePlugins,
+    absFile: page.file,
+    // A check renders too: what a component throws, or an import that does not resolve, fails a build.
+    render: { siteDir: site.siteDir, baseUrl: ctx.assets.baseUrl, page: { baseUrl: ctx.assets.baseUrl, route: page.route, siteConfig: site.siteConfig, highlight: mdx.highlight }, imageUrl: (abs) => ctx.assets.imageUrl(abs) },
+  });
+  const fromRoot = (abs: string) => path.relative(ctx.rootDir, abs).split(path.sep).join('/');
+  const rendered = made.rendered;
+  const images: ImageRef[] = (rendered?.images ?? []).map((abs) => ({ raw: fromRoot(abs), file: abs, url: ctx.assets.imageUrl(abs), line: 1, column: 1 }));
+  const body = rendered && !ctx.checkOnly ? `${rendered.css ? `<style>${rendered.css.replace(/<\/style/gi, '<\\/style')}</style>\n` : ''}${rendered.html}` : '';
+  const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true && !ctx.checkOnly;
+  const imports = (rendered?.inputs ?? []).filter((f) => f !== page.file && !f.includes(`${path.sep}node_modules${path.sep}`)).map((f): [string, string | null] => [fromRoot(f), fileHash(f)]);
+  return {
+    html: titled ? `<h1>${escapeHtml(docTitle(page))}</h1>\n${body}` : body,
+    ...result,
+    images: [...result.images, ...images],
+    diagnostics: [...result.diagnostics, ...made.diagnostics],
+    ...(reads.size ? { reads: [...reads] } : {}),
+    ...(imports.length ? { imports } : {}),
+    ...(rendered?.islands.length && !ctx.checkOnly ? { islands: rendered.islands } : {}),
+  };
 }

@@ -2,6 +2,7 @@
 // tabs, image zoom. (The search hotkeys are caught by the head script, see render-pages.ts.)
 import type { ShellConfig } from '../shared/types.ts';
 import { IMAGE_ZOOM_REATTACH_MS } from './constants.ts';
+import { hydrateIslands } from './islands.ts';
 
 type ZoomModule = typeof import('./features/zoom.ts');
 type TabsModule = typeof import('./features/tabs.ts');
@@ -75,11 +76,13 @@ export function initContentFeatures(shell: ShellConfig): void {
   document.addEventListener('keydown', onKeyDown);
   restoreTabs();
   armZoom();
+  hydrateIslands();
 }
 
 /** After a route change: new content. Zoom re-attaches a second later unless the URL has a hash. */
 export function onContentChange(url: URL): void {
   restoreTabs();
+  hydrateIslands();
   disarmZoom();
   if (!url.hash) zoomTimer = window.setTimeout(armZoom, IMAGE_ZOOM_REATTACH_MS);
 }

@@ -11,7 +11,7 @@ import { DocsgenError, formatDiagnostic } from '../compiler/errors.ts';
 import { createStaticServer } from './static-server.ts';
 import { stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { loadConfig, projectRootOf, sourcePaths, type SourcePaths } from '../compiler/load-config.ts';
+import { loadConfig, sourcePaths, type SourcePaths } from '../compiler/load-config.ts';
 import type { FSWatcher } from 'chokidar';
 
 export interface ServeOptions {
@@ -36,7 +36,8 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function serve(opts: ServeOptions): Promise<number> {
   const started = performance.now();
   const outDir = path.resolve(opts.out);
-  const projectRoot = projectRootOf(opts.config);
+  // Paths reach open pages relative to the project (the config's folder until a config is loaded).
+  let projectRoot = path.dirname(path.resolve(opts.config));
   // The writers' loop keeps one site between builds and answers pages from it; drafts included.
   // Remote pages as last downloaded, or from their snapshots: a save must not wait for the network.
   const site = new Site({ config: opts.config, drafts: opts.watch, remote: 'local' });
@@ -54,6 +55,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     try {
       const result = await build({ config: opts.config, outDir: opts.out, site, sink, search, keepThreadFree: opts.watch && !built, drafts: opts.watch });
       redirects = result.redirects;
+      projectRoot = result.config.rootDir;
       const sources = sourcePaths(result.config);
       watcher?.add({ dirs: [...sources.dirs, ...new Set(result.images.map((f) => path.dirname(f)))], files: sources.files });
       // The pages served before the first build was done were made by the same site: nothing to reload.
@@ -75,6 +77,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
     } catch (e) {
       console.error(e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e));
       console.error('docsgen: build failed; still serving the last good build');
+      projectRoot = await loadConfig(opts.config).then((c) => c.rootDir, () => projectRoot);
       live.error = clientMessage(e, projectRoot);
       live.send('build-error', live.error);
       return false;

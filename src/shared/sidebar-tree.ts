@@ -67,5 +67,5 @@ export function itemsAt(file: SidebarData, path: string, label: string): Sidebar
     if (node?.kind !== 'category' || node.itemsIn !== undefined) return undefined;
     items = node.items;
   }
-  return node?.label === label ? items : undefined;
+  return node?.kind === 'category' && node.label === label ? items : undefined;
 }

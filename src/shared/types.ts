@@ -30,11 +30,14 @@ export type SidebarNode =
        */
       titleRest?: string;
     }
-  | { kind: 'link'; label: string; href: string }
+  | { kind: 'link'; label: string; href: string; className?: string }
+  /** HTML from the sidebars file (trusted code), shown as it is; `defaultStyle` gives it an entry's padding. */
+  | { kind: 'html'; value: string; className?: string; defaultStyle?: boolean }
   | {
       kind: 'category';
       label: string;
       route?: string;
+      className?: string;
       collapsed: boolean;
       collapsible: boolean;
       items: SidebarNode[];

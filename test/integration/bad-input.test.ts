@@ -1,6 +1,6 @@
 // One fixture per class of bad input: each must fail with exit 1, the exact location and message,
 // no stack trace, and no output written.
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, runCli, tempDir } from '../helpers/run.ts';
@@ -33,6 +33,13 @@ describe('bad input fails the build at the right place', () => {
     expect(failBuild('unknown-sidebar-id')).toEqual(['site/sidebars.ts:4:50  sidebar "docs" names doc id "guides/missing-page", which does not exist']);
   });
 
+  it('sidebar items that are not valid, at their line (a shorthand category is valid)', () => {
+    expect(failBuild('invalid-sidebar-items')).toEqual([
+      'site/sidebars.ts:5:13  sidebar "docs" has an item of unknown type "catgory"',
+      'site/sidebars.ts:6:5  sidebar "docs", link item: href: Invalid input: expected string, received undefined',
+    ]);
+  });
+
   it('two pages on the same route', () => {
     expect(failBuild('duplicate-route')).toEqual(['content/docs/two.md:1:1  duplicate route /same: also produced by content/docs/a/one.md']);
   });
@@ -55,8 +62,28 @@ describe('bad input fails the build at the right place', () => {
     ]);
   });
 
-  it('JSX in an .mdx file', () => {
-    expect(failBuild('mdx-jsx')).toEqual(['content/docs/index.mdx:3:1  JSX component Tabs is not supported']);
+  it('JSX in an .mdx file of a site that has not turned MDX on (the default): an error, and nothing of the page runs', () => {
+    const site = tempDir();
+    cpSync(fixture('mdx-jsx'), site, { recursive: true });
+    const marker = path.join(site, 'ran');
+    writeFileSync(
+      path.join(site, 'content/docs/hostile.mdx'),
+      `export const x = process.getBuiltinModule('node:fs').writeFileSync(${JSON.stringify(marker)}, 'export');\n\n{process.getBuiltinModule('node:fs').writeFileSync(${JSON.stringify(marker)}, 'expression')}\n`,
+    );
+    const r = runCli(['build', '--out', path.join(site, 'out')], site);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('content/docs/index.mdx:3:1  JSX component Tabs is not supported');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('MDX: a syntax error, an unknown component, an unsupported Docusaurus import, an import that does not resolve, a component that throws', () => {
+    expect(failBuild('mdx-errors')).toEqual([
+      'content/docs/missing.mdx:3:18  MDX: cannot resolve the import "@site/src/components/Nope"',
+      'content/docs/syntax.mdx:3:3  MDX: Expected a closing tag for `<b>` (3:3-3:6) before the end of `paragraph`',
+      'content/docs/theme.mdx:1:1  import of @theme/DocCardList: not one of the Docusaurus modules docsgen provides',
+      "content/docs/throws.mdx:7:1  component Thrower threw while rendering: Cannot read properties of undefined (reading 'map')",
+      'content/docs/unknown.mdx:5:1  JSX component Chart is not defined on this page',
+    ]);
   });
 
   it('adds the stack trace only with --verbose', () => {

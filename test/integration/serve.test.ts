@@ -513,7 +513,7 @@ describe('docsgen serve --watch with the docs folder outside the project', () =>
     // The docs live beside the project, not in its content/ folder.
     renameSync(path.join(project, 'content/docs'), path.join(dir, 'notes'));
     const config = path.join(project, 'site/docsgen.config.ts');
-    writeFileSync(config, readFileSync(config, 'utf8').replace("title: 'Fixture Docs',", "title: 'Fixture Docs',\n  docs: { path: '../notes' },"));
+    writeFileSync(config, readFileSync(config, 'utf8').replace("title: 'Fixture Docs',", "title: 'Fixture Docs',\n  docs: { path: '../../notes' },"));
     const server = await startServe(project, ['--watch']);
     try {
       await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('docsgen: built');

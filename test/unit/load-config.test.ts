@@ -34,6 +34,22 @@ describe('loadConfig', () => {
     expect(c.docsDir).toBe(path.join(c.rootDir, 'content/docs'));
   });
 
+  it('resolves every path from the config file\'s folder, whatever the folder is called', async () => {
+    const source = "export default { title: 'T', url: 'https://x.io', docs: { path: 'pages', sidebarPath: './nav.ts' }, staticDir: 'public' };\n";
+    for (const name of ['site', 'website', 'docs-site']) {
+      const dir = path.join(tempDir(), name);
+      mkdirSync(path.join(dir, 'pages'), { recursive: true });
+      writeFileSync(path.join(dir, 'docsgen.config.ts'), source);
+      const c = await loadConfig(path.join(dir, 'docsgen.config.ts'));
+      expect([c.docsDir, c.sidebarFile, c.staticDir, c.rootDir], name).toEqual([path.join(dir, 'pages'), path.join(dir, 'nav.ts'), path.join(dir, 'public'), dir]);
+    }
+  });
+
+  it('says where a docs.path that names no folder was looked for', async () => {
+    const e = await failure("export default {\n  title: 'T',\n  url: 'https://x.io',\n  docs: { path: 'content/docs' },\n};\n");
+    expect(e.diagnostics[0]).toMatchObject({ line: 4, message: expect.stringMatching(/^config\.docs\.path: no folder at .*site\/content\/docs$/), hint: "paths in the config are relative to the config file's folder" });
+  });
+
   it('names the key path and line of an unknown key', async () => {
     const e = await failure("export default {\n  title: 'T',\n  url: 'https://x.io',\n  footer: { copyrigth: 'x' },\n};\n");
     expect(e.diagnostics).toHaveLength(1);
@@ -72,10 +88,11 @@ describe('loadConfig', () => {
     );
     const site = path.dirname(file);
     const root = path.dirname(site);
-    // docs.path is relative to the project root, the rest to the config's folder; the sidebars
-    // file and the snapshot are inside the config's folder, so watching that folder covers them.
+    mkdirSync(path.join(root, 'notes'));
+    // Every path is relative to the config's folder; the sidebars file and the snapshot are
+    // inside it, so watching that folder covers them.
     expect(sourcePaths(await loadConfig(file))).toEqual({
-      dirs: [path.join(root, 'content'), path.join(path.dirname(root), 'notes'), path.join(root, 'public'), site].sort(),
+      dirs: [path.join(root, 'content'), path.join(root, 'notes'), path.join(root, 'public'), site].sort(),
       files: [path.join(root, 'api/openapi.json')],
     });
   });

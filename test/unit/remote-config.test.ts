@@ -86,8 +86,8 @@ describe('remoteContent in the config', () => {
   it('keeps the snapshot folder inside the project and out of the docs and static folders', async () => {
     for (const [snapshot, problem] of [
       ['../../elsewhere', 'is outside the project'],
-      ['content/docs/remote', 'overlaps the docs folder'],
-      ['site/static', 'overlaps the static folder'],
+      ['../content/docs/remote', 'overlaps the docs folder'],
+      ['static', 'overlaps the static folder'],
     ]) {
       const config = await loadConfig(project(source("[{ source: 'w/README.md', route: '/w' }]", `, snapshot: '${snapshot}'`)));
       const { documents, diagnostics } = await remoteDocuments(config);
@@ -99,7 +99,7 @@ describe('remoteContent in the config', () => {
   });
 
   it('follows a linked snapshot folder to where it really is', async () => {
-    const file = project(source("[{ source: 'w/README.md', route: '/w' }]", ", snapshot: 'content/remote'"));
+    const file = project(source("[{ source: 'w/README.md', route: '/w' }]", ", snapshot: '../content/remote'"));
     const outside = tempDir();
     symlinkSync(outside, path.join(path.dirname(path.dirname(file)), 'content/remote'));
     const { diagnostics } = await remoteDocuments(await loadConfig(file));

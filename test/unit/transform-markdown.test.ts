@@ -11,7 +11,7 @@ const dir = tempDir();
 writeFileSync(path.join(dir, 'pic.png'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
 const roots = [realpathSync(dir)];
 
-async function transform(body: string, extra: Partial<SourcePage> = {}): Promise<TransformedPage> {
+async function transform(body: string, extra: Partial<SourcePage> = {}, format?: 'detect'): Promise<TransformedPage> {
   const page: SourcePage = {
     id: 'page',
     route: '/guides/page',
@@ -29,6 +29,7 @@ async function transform(body: string, extra: Partial<SourcePage> = {}): Promise
     routes: [[other, '/other'], [page.file, page.route]],
     assets: new AssetRegistry('/', roots),
     rootDir: dir,
+    ...(format ? { mdx: { format, siteDir: dir, siteConfig: { title: 'T', url: 'https://t.example', baseUrl: '/', customFields: {} } } } : {}),
   });
   return result.get('page')!;
 }
@@ -201,12 +202,48 @@ describe('markdown transform', () => {
     expect(t.html).toContain('data-footnotes');
   });
 
-  it('in .mdx, drops import lines with a warning and rejects JSX components', async () => {
-    const t = await transform("import Tabs from '@theme/Tabs';\n\n<Tabs>\nx\n</Tabs>", { isMdx: true });
+  it('in .mdx of a site that has not turned MDX on (the default), drops import lines with a warning and rejects JSX components', async () => {
+    const t = await transform("import Tabs from '@theme/Tabs';\n\n<Tabs>\nx\n</Tabs>", { isMdx: true, file: path.join(dir, 'page.mdx') });
     expect(t.diagnostics.map((d) => [d.severity, d.line, d.message])).toEqual([
       ['warning', 1, 'MDX import/export line ignored'],
       ['error', 3, 'JSX component Tabs is not supported'],
     ]);
+  });
+
+  it('compiles .mdx with the components it imports, as the markup markdown gives; an unknown component is an error at its place', async () => {
+    const mdx = (body: string) => transform(body, { isMdx: true, file: path.join(dir, 'page.mdx') }, 'detect');
+    const t = await mdx("import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n## Setup\n\n<Tabs groupId=\"os\">\n  <TabItem value=\"mac\" label=\"macOS\">Brew.</TabItem>\n  <TabItem value=\"win\" label=\"Windows\" default>Winget.</TabItem>\n</Tabs>\n\nSee [other](./other.md).\n");
+    expect(t.diagnostics).toEqual([]);
+    expect(t.html).toMatch(/<div class="tabs" data-group="os"><div role="tablist" class="tabs-list"><button [^>]*aria-selected="false"[^>]*data-value="mac" class="tabs-tab">macOS<\/button><button [^>]*aria-selected="true"[^>]*>Windows<\/button><\/div>/);
+    expect(t.html).toMatch(/<div role="tabpanel" [^>]*data-value="mac" class="tabs-panel" hidden="">Brew.<\/div>/);
+    // Headings and links as in markdown: ids, TOC, links resolved to routes.
+    expect(t.toc).toEqual([{ id: 'setup', text: 'Setup', level: 2 }]);
+    expect(t.html).toContain('<a href="/other">other</a>');
+    const unknown = await mdx('# T\n\n<Tabs>\nx\n</Tabs>\n');
+    expect(unknown.diagnostics.map((d) => [d.severity, d.line, d.column, d.message])).toEqual([['error', 3, 1, 'JSX component Tabs is not defined on this page']]);
+  });
+});
+
+describe('which pages are MDX', () => {
+  const run = async (file: string, body: string, format: 'detect' | 'mdx' | 'md', frontmatter: SourcePage['frontmatter'] = {}) => {
+    const page: SourcePage = { id: 'p', route: '/p', file: path.join(dir, file), relPath: file, frontmatter, body, lineOffset: 0, isMdx: file.endsWith('.mdx') };
+    const mdx = { format, siteDir: dir, siteConfig: { title: 'T', url: 'https://t.example', baseUrl: '/', customFields: {} } };
+    return (await transformPages([page], { toc: { min: 2, max: 3 }, routes: [], mdx, assets: new AssetRegistry('/', roots), rootDir: dir })).get('p')!;
+  };
+  const jsx = 'export const n = 2;\n\nTwo is {n}.\n';
+
+  it("as Docusaurus's markdown.format says: .mdx with detect, every page with mdx, none with md", async () => {
+    expect((await run('a.mdx', jsx, 'detect')).html).toContain('<p>Two is 2.</p>');
+    expect((await run('a.md', jsx, 'detect')).html).toContain('<p>Two is {n}.</p>');
+    expect((await run('a.md', jsx, 'mdx')).html).toContain('<p>Two is 2.</p>');
+    const asMarkdown = await run('a.mdx', jsx, 'md');
+    expect(asMarkdown.html).toContain('<p>Two is {n}.</p>');
+    expect(asMarkdown.diagnostics.map((d) => d.message)).toEqual(['MDX import/export line ignored']);
+  });
+
+  it('lets a page read itself as markdown, never as MDX (which is code)', async () => {
+    expect((await run('a.mdx', jsx, 'detect', { format: 'md' } as SourcePage['frontmatter'])).html).toContain('<p>Two is {n}.</p>');
+    expect((await run('a.md', jsx, 'detect', { format: 'mdx' } as SourcePage['frontmatter'])).html).toContain('<p>Two is {n}.</p>');
   });
 });
 
@@ -261,5 +298,41 @@ describe('the transform cache', () => {
     const again = await run(b, [at(b, 'one', 'Links to [two](./two.md).'), at(b, 'two', 'Two.')], [at(b, 'one', ''), at(b, 'two', '')], cache);
     expect(again.get('one')).toBe(made.get('one'));
     expect(again.get('two')).toBe(made.get('two'));
+  });
+});
+
+describe('links to markdown files, as Docusaurus resolves them', () => {
+  const docs = path.join(dir, 'docs');
+  const at = (id: string, body: string, ext = 'md'): SourcePage => ({ id, route: `/${id}`, file: path.join(docs, `${id}.${ext}`), relPath: `${id}.${ext}`, frontmatter: {}, body, lineOffset: 0, isMdx: ext === 'mdx' });
+  const run = (pages: SourcePage[], routes: SourcePage[], cache?: Map<string, TransformedPage>) =>
+    transformPages(pages, { toc: { min: 2, max: 3 }, routes: routes.map((p) => [p.file, p.route]), docsDir: docs, assets: new AssetRegistry('/', roots), rootDir: dir, cache });
+  const segments = at('reference/segments', '## Segment limits', 'mdx');
+  const install = at('how-to/install', 'Install.');
+
+  it('reads /x/y.md and /x/y.mdx#anchor from the docs folder, and ../x.mdx from the page, as the pages\' routes', async () => {
+    const page = at('guides/start', '[a](/how-to/install.md) [b](/reference/segments.mdx#segment-limits) [c](../reference/segments.mdx) [d](reference/segments.mdx#x) [e](/nowhere.md)');
+    const t = (await run([page], [page, segments, install])).get('guides/start')!;
+    expect(t.html).toContain('<a href="/how-to/install">a</a> <a href="/reference/segments#segment-limits">b</a> <a href="/reference/segments">c</a> <a href="/reference/segments#x">d</a>');
+    expect(t.links.map((l) => [l.raw, l.route, l.anchor, l.missingFile])).toEqual([
+      ['/how-to/install.md', '/how-to/install', undefined, undefined],
+      ['/reference/segments.mdx#segment-limits', '/reference/segments', 'segment-limits', undefined],
+      ['../reference/segments.mdx', '/reference/segments', undefined, undefined],
+      // Not beside the page: tried from the docs folder next, as Docusaurus does.
+      ['reference/segments.mdx#x', '/reference/segments', 'x', undefined],
+      ['/nowhere.md', undefined, undefined, '/nowhere.md'],
+    ]);
+  });
+
+  it('makes a cached page again when the file its /x.md link names appears, or moves', async () => {
+    const cache = new Map<string, TransformedPage>();
+    const linker = at('linker', 'See [install](/how-to/install.md).');
+    expect((await run([linker], [linker], cache)).get('linker')!.links[0].missingFile).toBe('/how-to/install.md');
+    const found = (await run([linker], [linker, install], cache)).get('linker')!;
+    expect(found.links[0].route).toBe('/how-to/install');
+    // Unchanged: from the cache.
+    expect((await run([linker], [linker, install], cache)).get('linker')).toBe(found);
+    // The target's route changes (a slug): the link follows it.
+    const moved = { ...install, route: '/setup' };
+    expect((await run([linker], [linker, moved], cache)).get('linker')!.links[0].route).toBe('/setup');
   });
 });

@@ -52,6 +52,8 @@ export interface DocsgenMarkdownContext {
   routeOfFile: (absPath: string) => string | undefined;
   /** Resolves a relative path against the page's file. */
   resolvePath: (relative: string) => string;
+  /** The docs folder: links to `/x.md` name files from it (see file-links.ts). */
+  docsDir?: string;
   /** Public URL for a local image (copied with a content hash). */
   imageUrl: (absPath: string) => string | undefined;
   /** Why a local file cannot be published as an image; undefined for an image, or a missing file. */

@@ -11,14 +11,14 @@ export const CODE_THEME = createCssVariablesTheme({ name: 'docsgen', variablePre
 
 let highlighterPromise: Promise<Highlighter> | undefined;
 
-const FENCE_LANG = /^[ \t]*(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)/gm;
+const FENCE_LANG = /^[ \t]*(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)|<CodeBlock\b[^>]*?\blanguage=["']([\w+#.-]+)/gm;
 
-/** The languages named by code fences in these sources, that shiki knows. */
+/** The languages named by code fences (and MDX's `<CodeBlock language>`) in these sources, that shiki knows. */
 export function languagesUsed(bodies: Iterable<string>): string[] {
   const found = new Set<string>();
   for (const body of bodies) {
     for (const m of body.matchAll(FENCE_LANG)) {
-      const lang = m[1].toLowerCase();
+      const lang = (m[1] ?? m[2]).toLowerCase();
       if (lang in bundledLanguages) found.add(lang);
     }
   }

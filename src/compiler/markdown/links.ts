@@ -5,6 +5,7 @@ import { warning } from '../errors.ts';
 import { at, type DocsgenMarkdownContext, type DocsgenMarkdownResult, type OutboundLink } from './context.ts';
 import { decoded, EXTERNAL, isScriptUrl, noteExternal } from './urls.ts';
 import { walk } from './walk.ts';
+import { markdownLinkTargets } from './file-links.ts';
 
 export type Definitions = Map<string, Definition>;
 
@@ -63,9 +64,9 @@ function handleLink(url: string, at: { line: number; column: number }, ctx: Docs
     out.links.push(link);
     return undefined;
   }
-  if (/\.mdx?$/i.test(pathPart) && !pathPart.startsWith('/')) {
-    const abs = ctx.resolvePath(pathPart);
-    const route = ctx.routeOfFile(abs);
+  if (/\.mdx?$/i.test(pathPart) && (!pathPart.startsWith('/') || ctx.docsDir !== undefined)) {
+    let route: string | undefined;
+    for (const abs of markdownLinkTargets(pathPart, ctx.resolvePath, ctx.docsDir)) if ((route = ctx.routeOfFile(abs)) !== undefined) break;
     if (route === undefined) {
       link.missingFile = pathPart;
       out.links.push(link);

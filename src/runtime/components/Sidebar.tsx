@@ -59,10 +59,15 @@ interface ItemProps {
 }
 
 export function SidebarItem({ node, route, path, idPrefix, slot }: ItemProps) {
+  if (node.kind === 'html') {
+    // The sidebars file's own HTML: code of the site, as trusted as the config (SECURITY.md).
+    const className = ['menu-html', node.defaultStyle ? 'menu-html-default' : '', node.className ?? ''].filter(Boolean).join(' ');
+    return <li className={className} dangerouslySetInnerHTML={{ __html: node.value }} />;
+  }
   if (node.kind === 'link') {
     // A link within the site (`/reference/sdks#community-sdks`) stays in the tab; others open a new one.
     return (
-      <li>
+      <li className={node.className}>
         {node.href.startsWith('/') ? (
           <Link to={node.href}>{node.label}</Link>
         ) : (
@@ -106,7 +111,7 @@ function SidebarCategory({ node, route, path, idPrefix = 'sidebar', slot }: Item
   const listId = `${idPrefix}-${path}`;
   const active = node.route === route;
   return (
-    <li className={collapsed ? 'menu-category collapsed' : 'menu-category'}>
+    <li className={[collapsed ? 'menu-category collapsed' : 'menu-category', node.className].filter(Boolean).join(' ')}>
       <div className="menu-category-row">
         {node.route ? (
           <Link to={node.route} aria-current={active ? 'page' : undefined}>

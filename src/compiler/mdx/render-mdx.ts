@@ -1,0 +1,329 @@
+// An MDX page's compiled module, bundled with esbuild for Node with the components it imports
+// (the site's own through `@site/`, Docusaurus's through `@theme/` and `@docusaurus/`, which are
+// docsgen's static ones), then rendered once with React into the page's HTML. React itself is the
+// compiler's: the bundle reads it from a global, so components and renderer share one instance.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import * as React from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { packageRoot } from '../package-root.ts';
+import type { MdxPageContext } from '../../runtime/mdx/theme.tsx';
+
+const THEME_FILE = () => path.join(packageRoot(), 'src/runtime/mdx/theme.tsx');
+
+/** What each Docusaurus import docsgen provides is, as a module of the theme's exports. */
+export const DOCUSAURUS_MODULES: Record<string, string> = {
+  '@theme/Tabs': 'export { Tabs as default } from THEME;',
+  '@theme/TabItem': 'export { TabItem as default } from THEME;',
+  '@theme/Admonition': 'export { Admonition as default } from THEME;',
+  '@theme/Details': 'export { Details as default } from THEME;',
+  '@theme/CodeBlock': 'export { CodeBlock as default } from THEME;',
+  '@docusaurus/Link': 'export { Link as default } from THEME;',
+  '@docusaurus/useBaseUrl': 'export { useBaseUrl as default } from THEME;',
+  '@docusaurus/useDocusaurusContext': 'export { useDocusaurusContext as default } from THEME;',
+  '@docusaurus/BrowserOnly': 'export { BrowserOnly as default } from THEME;',
+  '@docusaurus/useIsBrowser': 'export { useIsBrowser as default } from THEME;',
+  '@docusaurus/router': 'export { useLocation, useHistory, Redirect } from THEME;',
+};
+
+/** Names MDX pages may use without importing them. */
+export const GLOBAL_COMPONENTS = ['Details'];
+
+const SHARED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom/server'] as const;
+/** How a component's module asks to be hydrated in the browser. */
+const ISLAND = /^export\s+const\s+client\s*=\s*true\b/m;
+const IMAGE = /\.(png|jpe?g|gif|webp|avif|ico|bmp|svg)$/i;
+
+/** Where a component written in the page threw while rendering: its name and place in the page. */
+export interface ComponentFailure {
+  component: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+/** An island's browser chunk: a file of the output, named by its content. */
+export interface IslandChunk {
+  /** Relative to the output folder: `assets/islands/Counter-1a2b3c4d.js`. */
+  path: string;
+  code: string;
+}
+
+export interface MdxRender {
+  html: string;
+  /** The chunks of the page's islands, if it has any. */
+  islands: IslandChunk[];
+  /** The CSS the page's components import (CSS modules scoped), or ''. */
+  css: string;
+  /** Every file the bundle read, absolute, for the page's cache entry. */
+  inputs: string[];
+  /** Images the page imported, absolute. */
+  images: string[];
+}
+
+export interface MdxRenderOptions {
+  /** The page's file: relative imports resolve from its folder. */
+  file: string;
+  /** The config's folder, which `@site/` names. */
+  siteDir: string;
+  page: MdxPageContext;
+  /** A local image's published URL (content-hashed, copied by the build). */
+  imageUrl: (abs: string) => string | undefined;
+  /** The site's base URL, under which island chunks are served. */
+  baseUrl: string;
+}
+
+/** Why bundling failed, with the import that did it when esbuild names one. */
+export class MdxBundleError extends Error {
+  constructor(
+    message: string,
+    readonly specifier?: string,
+  ) {
+    super(message);
+  }
+}
+
+export class MdxRenderError extends Error {
+  constructor(readonly failure: ComponentFailure) {
+    super(failure.message);
+  }
+}
+
+/** Bundles a page's compiled MDX (an ES module whose default export is the content) and renders it. */
+export async function renderMdx(compiled: string, options: MdxRenderOptions): Promise<MdxRender> {
+  const images: string[] = [];
+  const islands = new Map<string, IslandChunk>();
+  let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
+  try {
+    result = await esbuild.build({
+      entryPoints: ['docsgen:page'],
+      bundle: true,
+      write: false,
+      outdir: path.join(path.dirname(options.file), '__docsgen_mdx'),
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      metafile: true,
+      logLevel: 'silent',
+      // Whitespace only: names stay, for what a component throws; CSS loses its path comments.
+      minifyWhitespace: true,
+      // Docusaurus sites write components with JSX in .js files.
+      loader: { '.js': 'jsx', '.module.css': 'local-css' },
+      alias: { '@site': options.siteDir },
+      plugins: [pagePlugin(compiled, options, images, islands)],
+    });
+  } catch (e) {
+    const first = (e as esbuild.BuildFailure).errors?.[0];
+    // As written in the page or component ("originally" when an alias rewrote it).
+    const specifier = first ? (/\(originally "([^"]+)"\)/.exec(first.text) ?? /Could not resolve "([^"]+)"/.exec(first.text))?.[1] : undefined;
+    const inComponent = first?.location && !first.location.file.startsWith('docsgen-mdx:') ? ` (in ${first.location.file}:${first.location.line})` : '';
+    throw new MdxBundleError(`${first ? first.text : String(e)}${inComponent}`, specifier);
+  }
+  const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  const css = result.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '';
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((p) => !p.includes(':'))
+    .map((p) => path.resolve(process.cwd(), p));
+  shareReact();
+  const mod = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as { default: React.ComponentType<{ components?: Record<string, unknown> }>; globals: Record<string, unknown> };
+  const holder = globalThis as { __docsgenMdxPage?: MdxPageContext };
+  holder.__docsgenMdxPage = options.page;
+  try {
+    // React puts preload links for the page's images first: the page's <head> is not this HTML's.
+    const html = renderToStaticMarkup(React.createElement(mod.default, { components: mod.globals })).replace(/^(?:<link rel="preload"[^>]*>)+/, '');
+    return { html, css, inputs, images, islands: [...islands.values()] };
+  } catch (e) {
+    throw new MdxRenderError(failureOf(e));
+  } finally {
+    holder.__docsgenMdxPage = undefined;
+  }
+}
+
+/** The page module, the Docusaurus modules docsgen provides, React from the compiler, and images as their URLs. */
+function pagePlugin(compiled: string, options: MdxRenderOptions, images: string[], islands: Map<string, IslandChunk>): esbuild.Plugin {
+  const theme = JSON.stringify(THEME_FILE());
+  return {
+    name: 'docsgen-mdx',
+    setup(build) {
+      // A module the page imports that says `export const client = true` is an island.
+      build.onResolve({ filter: /^[./@]/, namespace: 'docsgen-mdx' }, async (args) => {
+        if (/^@(theme|docusaurus)\//.test(args.path)) return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer });
+        if (found.errors.length || !found.path || !/\.[cm]?[jt]sx?$/.test(found.path)) return undefined;
+        if (!ISLAND.test(readFileSync(found.path, 'utf8'))) return undefined;
+        const chunk = await islandChunk(found.path, options);
+        islands.set(chunk.path, chunk);
+        return { path: found.path, namespace: 'docsgen-island', pluginData: `${options.baseUrl}${chunk.path}` };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'docsgen-island' }, (args) => ({ contents: islandModule(args.path, args.pluginData as string), loader: 'js', resolveDir: path.dirname(args.path) }));
+      build.onResolve({ filter: /^docsgen:page$/ }, () => ({ path: 'page', namespace: 'docsgen-mdx' }));
+      build.onLoad({ filter: /.*/, namespace: 'docsgen-mdx' }, () => ({
+        // The theme's global components travel with the page: the renderer passes them as `components`.
+        contents: [compiled, `export { globalComponents as globals } from ${theme};`].join('\n'),
+        loader: 'jsx',
+        resolveDir: path.dirname(options.file),
+      }));
+      build.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => {
+        if (args.path in DOCUSAURUS_MODULES) return { path: args.path, namespace: 'docsgen-theme' };
+        return { errors: [{ text: `${args.path} is not one of the Docusaurus modules docsgen provides` }] };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'docsgen-theme' }, (args) => ({ contents: DOCUSAURUS_MODULES[args.path].replace('THEME', theme), loader: 'js', resolveDir: packageRoot() }));
+      build.onResolve({ filter: /^react(\/jsx-runtime|\/jsx-dev-runtime)?$|^react-dom\/server$/ }, (args) => ({ path: args.path, namespace: 'docsgen-react' }));
+      build.onLoad({ filter: /.*/, namespace: 'docsgen-react' }, (args) => ({ contents: `module.exports = globalThis.__docsgenShared[${JSON.stringify(args.path)}];`, loader: 'js' }));
+      build.onLoad({ filter: IMAGE }, (args) => {
+        images.push(args.path);
+        const url = options.imageUrl(args.path);
+        return { contents: `export default ${JSON.stringify(url ?? '')};`, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * React for the bundles: the compiler's own. `jsxDEV` (what MDX compiles to in development mode)
+ * carries each element's place in the page; a component written in the page is wrapped so that
+ * what it throws says which one it was and where.
+ */
+function shareReact(): void {
+  const shared = globalThis as { __docsgenShared?: Record<(typeof SHARED)[number], unknown> };
+  if (shared.__docsgenShared) return;
+  const jsxDEV = (type: unknown, props: unknown, key: unknown, isStatic: boolean, source?: { lineNumber?: number; columnNumber?: number }) =>
+    (isStatic ? jsxRuntime.jsxs : jsxRuntime.jsx)(guarded(type, source) as React.ElementType, props as object, key as string | undefined);
+  shared.__docsgenShared = { react: React, 'react/jsx-runtime': jsxRuntime, 'react/jsx-dev-runtime': { jsxDEV, Fragment: jsxRuntime.Fragment }, 'react-dom/server': { renderToString } };
+}
+
+const FAILURE = Symbol('docsgen.mdx.failure');
+const wrapped = new WeakMap<object, Map<string, unknown>>();
+
+function guarded(type: unknown, source?: { lineNumber?: number; columnNumber?: number }): unknown {
+  if (typeof type !== 'function' || (type.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent || !source?.lineNumber) return type;
+  const at = `${source.lineNumber}:${source.columnNumber ?? 0}`;
+  let byPlace = wrapped.get(type);
+  if (!byPlace) wrapped.set(type, (byPlace = new Map()));
+  let guard = byPlace.get(at);
+  if (!guard) {
+    const component = (type as { displayName?: string }).displayName || type.name || 'Anonymous';
+    const render = type as (props: unknown) => unknown;
+    guard = function MdxComponent(props: unknown) {
+      try {
+        return render(props);
+      } catch (e) {
+        if (e && typeof e === 'object' && !(FAILURE in e)) Object.assign(e, { [FAILURE]: { component, line: source.lineNumber, column: source.columnNumber } });
+        throw e;
+      }
+    };
+    byPlace.set(at, guard);
+  }
+  return guard;
+}
+
+function failureOf(e: unknown): ComponentFailure {
+  const message = e instanceof Error ? e.message : String(e);
+  const known = e && typeof e === 'object' ? (e as { [FAILURE]?: Omit<ComponentFailure, 'message'> })[FAILURE] : undefined;
+  if (known) return { ...known, message };
+  // Thrown deeper than the page's own elements: the function at the top of the stack names it.
+  const frame = /\n\s+at (?:new )?([A-Z][\w$]*) \(data:text\/javascript/.exec((e as Error)?.stack ?? '');
+  return { component: frame?.[1] ?? 'the page', message };
+}
+
+/** The browser chunks of the MDX pages' islands, by output path: pages that share an island share its file. */
+export function islandFiles(pages: Iterable<{ islands?: IslandChunk[] }>): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const page of pages) for (const chunk of page.islands ?? []) files.set(chunk.path, chunk.code);
+  return files;
+}
+
+/** A file's hash, for the cache entries of the pages that import it. */
+export function fileHash(file: string): string | null {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server side of an island: the component rendered as React renders for hydration, inside a
+ * <docsgen-island> that names its chunk and carries its props (JSON: an island takes data, not
+ * children written in the page).
+ */
+function islandModule(file: string, chunkUrl: string): string {
+  const name = path.basename(file).replace(/\.[^.]+$/, '');
+  // Lines joined rather than a template: the compiled CLI must not hold lines that read as its own imports.
+  return [
+    `import Real from ${JSON.stringify(file)};`,
+    "import { createElement, isValidElement } from 'react';",
+    "import { renderToString } from 'react-dom/server';",
+    `export * from ${JSON.stringify(file)};`,
+    'export default function Island(props) {',
+    '  for (const [key, value] of Object.entries(props)) {',
+    '    if (isValidElement(value) || (Array.isArray(value) && value.some(isValidElement)) || typeof value === "function") {',
+    `      throw new Error(${JSON.stringify(`island ${name}`)} + ': its props must be data (JSON); "' + key + '" is not');`,
+    '    }',
+    '  }',
+    `  return createElement('docsgen-island', { 'data-chunk': ${JSON.stringify(chunkUrl)}, 'data-props': JSON.stringify(props), dangerouslySetInnerHTML: { __html: renderToString(createElement(Real, props)) } });`,
+    '}',
+    `Island.displayName = ${JSON.stringify(name)};`,
+  ].join('\n');
+}
+
+const chunks = new Map<string, Promise<IslandChunk>>();
+
+/** An island's browser chunk: the component and what it imports, React taken from the page's shell. */
+function islandChunk(file: string, options: MdxRenderOptions): Promise<IslandChunk> {
+  let made = chunks.get(file);
+  if (!made) {
+    made = buildIslandChunk(file, options);
+    chunks.set(file, made);
+    // Made again when its sources may have changed (the next build, or a save in serve --watch).
+    made.finally(() => setTimeout(() => chunks.delete(file), 0)).catch(() => {});
+  }
+  return made;
+}
+
+async function buildIslandChunk(file: string, options: MdxRenderOptions): Promise<IslandChunk> {
+  const theme = JSON.stringify(THEME_FILE());
+  const result = await esbuild.build({
+    stdin: {
+      contents: [
+        `import Component from ${JSON.stringify(file)};`,
+        "import { createElement } from 'react';",
+        "import { hydrateRoot } from 'react-dom/client';",
+        'export default (element, props) => hydrateRoot(element, createElement(Component, props));',
+      ].join('\n'),
+      resolveDir: path.dirname(file),
+      loader: 'js',
+    },
+    bundle: true,
+    write: false,
+    outdir: path.join(path.dirname(file), '__docsgen_island'),
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    jsx: 'automatic',
+    minify: true,
+    logLevel: 'silent',
+    loader: { '.js': 'jsx', '.module.css': 'local-css' },
+    alias: { '@site': options.siteDir },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [
+      {
+        name: 'docsgen-island',
+        setup(build) {
+          build.onResolve({ filter: /^react(\/jsx-runtime)?$|^react-dom\/client$/ }, (args) => ({ path: args.path, namespace: 'docsgen-react' }));
+          build.onLoad({ filter: /.*/, namespace: 'docsgen-react' }, (args) => ({ contents: `module.exports = window.__docsgenReact[${JSON.stringify(args.path)}];`, loader: 'js' }));
+          build.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => (args.path in DOCUSAURUS_MODULES ? { path: args.path, namespace: 'docsgen-theme' } : { errors: [{ text: `${args.path} is not one of the Docusaurus modules docsgen provides` }] }));
+          build.onLoad({ filter: /.*/, namespace: 'docsgen-theme' }, (args) => ({ contents: DOCUSAURUS_MODULES[args.path].replace('THEME', theme), loader: 'js', resolveDir: packageRoot() }));
+          build.onLoad({ filter: IMAGE }, (args) => ({ contents: `export default ${JSON.stringify(options.imageUrl(args.path) ?? '')};`, loader: 'js' }));
+        },
+      },
+    ],
+  });
+  const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  const name = path.basename(file).replace(/\.[^.]+$/, '').replace(/[^\w-]/g, '_');
+  return { path: `assets/islands/${name}-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`, code };
+}
