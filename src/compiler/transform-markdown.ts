@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { AssetRegistry } from './image-assets.ts';
-import type { SourceRoots } from './source-files.ts';
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
@@ -18,48 +17,22 @@ import { preprocess } from './markdown/preprocess.ts';
 import { gatesKey, parseWithGfmGates, remarkGfmGated, type GfmGates } from './markdown/gfm-per-page.ts';
 import { VFile } from 'vfile';
 import { remarkDocsgen } from './markdown/remark-docsgen.ts';
-import type { DocsgenMarkdownContext, DocsgenMarkdownResult, ExternalLink, HeadingInfo, ImageRef, OutboundLink } from './markdown/context.ts';
+import type { DocsgenMarkdownContext, DocsgenMarkdownResult, ImageRef } from './markdown/context.ts';
 import { CODE_THEME, codeMetaTransformer, getHighlighter, languagesUsed } from './markdown/highlight.ts';
 import { rehypeScrollTables } from './markdown/scroll-tables.ts';
-import { docTitle, type SourcePage } from './collect-docs.ts';
-import type { TocEntry } from '../shared/types.ts';
-import { error, type Diagnostic, type RuleId } from './errors.ts';
+import { docTitle, type SourcePage, type TransformedPage } from './page-model.ts';
+import { error, type RuleId } from './errors.ts';
 import { MAX_NESTING_DEPTH, pageShapeProblem } from './limits.ts';
 import { rel } from './load-config.ts';
 import { escapeHtml } from './escape-html.ts';
-import { defaultWorkers, transformInWorkers } from './transform-workers.ts';
+import { defaultWorkers, transformInWorkers, type MdxSite, type TransformOptions } from './transform-workers.ts';
+
+export type { MdxSite, TransformedPage, TransformOptions };
 import { pluginsOf, type MarkdownPlugins, type PluginsRef } from './markdown/user-plugins.ts';
 import type { PluggableList } from 'unified';
-import { isMdxPage, transformMdx, type MarkdownFormat } from './mdx/transform-mdx.ts';
-import { fileHash, type IslandChunk } from './mdx/render-mdx.ts';
+import { isMdxPage, transformMdx } from './mdx/transform-mdx.ts';
+import { fileHash } from './mdx/render-mdx.ts';
 
-export interface TransformedPage {
-  /** The page's content; a page whose markdown has no h1 gets its title as one, first. */
-  html: string;
-  headings: HeadingInfo[];
-  toc: TocEntry[];
-  links: OutboundLink[];
-  images: ImageRef[];
-  /** Ids given in raw HTML, link targets like heading ids. */
-  anchors?: string[];
-  /** The page's http(s) links and images, for `docsgen check --external`. */
-  externalLinks?: ExternalLink[];
-  /** The markdown's own first h1, if it has one. */
-  firstH1?: string;
-  /**
-   * The other pages' files its `.md` links named (relative to the project root) and the route each
-   * had, null for none: a cached result holds while these still hold, whatever else changed.
-   */
-  reads?: [file: string, route: string | null][];
-  /**
-   * An MDX page's modules (its components, their CSS, images), relative to the project root, with
-   * the hash of each: a cached result holds while they are unchanged.
-   */
-  imports?: [file: string, hash: string | null][];
-  /** The browser chunks of an MDX page's islands: files of the output. */
-  islands?: IslandChunk[];
-  diagnostics: Diagnostic[];
-}
 
 export interface TransformContext {
   toc: { min: number; max: number };
@@ -99,35 +72,6 @@ const COMPILER_CACHE_VERSION = '1';
 /** Below this many pages to transform, workers cost more to start than they save. */
 const PARALLEL_MIN_PAGES = 40;
 
-/** What a transform needs besides the page: plain data, so it can be sent to a worker. */
-export interface TransformOptions {
-  toc: { min: number; max: number };
-  routes: [file: string, route: string][];
-  docsDir?: string;
-  plugins?: PluginsRef;
-  mdx?: MdxSite;
-  rootDir: string;
-  baseUrl: string;
-  /** The folders an image may come from (see source-files.ts). */
-  roots: SourceRoots;
-  /**
-   * Grammars to load: those the whole site uses, whichever pages this call transforms. A grammar
-   * can highlight code embedded in another language, so loading fewer would make a page's output
-   * depend on which other pages happened to be transformed with it (cache state, worker split).
-   */
-  langs: string[];
-  /**
-   * Workers run at a lower priority than this thread, which has pages to serve meanwhile (the
-   * first build of `serve --watch`): on a machine with as many workers as cores, the requests and
-   * saves it answers used to queue behind them for the CPU.
-   */
-  background?: boolean;
-  /**
-   * What the checks need and no HTML: headings, links, images and diagnostics come from the
-   * markdown tree, so the HTML and its highlighting (most of a transform) are left out.
-   */
-  checkOnly?: boolean;
-}
 
 export async function transformPages(pages: SourcePage[], ctx: TransformContext): Promise<Map<string, TransformedPage>> {
   const out = new Map<string, TransformedPage>();
@@ -462,14 +406,6 @@ function transformPage(
   return { html: titled ? `<h1>${escapeHtml(docTitle(page))}</h1>\n${html}` : html, ...result, ...(reads.size ? { reads: [...reads] } : {}) };
 }
 
-/** What the MDX site options are: plain data for workers. */
-export interface MdxSite {
-  /** Which pages are MDX. */
-  format: MarkdownFormat;
-  /** The config's folder: `@site/` in imports. */
-  siteDir: string;
-  siteConfig: { title: string; tagline?: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
-}
 
 async function transformMdxPage(
   page: SourcePage,

@@ -5,8 +5,10 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { packageRoot } from './package-root.ts';
-import type { SourcePage } from './collect-docs.ts';
-import type { TransformedPage, TransformOptions } from './transform-markdown.ts';
+import type { SourcePage, TransformedPage } from './page-model.ts';
+import type { SourceRoots } from './source-files.ts';
+import type { PluginsRef } from './markdown/user-plugins.ts';
+import type { MarkdownFormat } from './mdx/transform-mdx.ts';
 
 /** The compiled worker beside the compiled CLI (scripts/compile-cli.mjs makes both; the tests' setup too). */
 const WORKER_FILE = path.join(packageRoot(), 'dist/transform-worker.js');
@@ -19,6 +21,45 @@ export function defaultWorkers(): number {
   if (!existsSync(WORKER_FILE)) return 0;
   const wanted = Number(process.env.DOCSGEN_WORKERS ?? availableParallelism() - 1);
   return Math.max(0, Math.min(7, wanted));
+}
+
+/** What a transform needs besides the page: plain data, so it can be sent to a worker. */
+export interface TransformOptions {
+  toc: { min: number; max: number };
+  routes: [file: string, route: string][];
+  docsDir?: string;
+  plugins?: PluginsRef;
+  mdx?: MdxSite;
+  rootDir: string;
+  baseUrl: string;
+  /** The folders an image may come from (see source-files.ts). */
+  roots: SourceRoots;
+  /**
+   * Grammars to load: those the whole site uses, whichever pages this call transforms. A grammar
+   * can highlight code embedded in another language, so loading fewer would make a page's output
+   * depend on which other pages happened to be transformed with it (cache state, worker split).
+   */
+  langs: string[];
+  /**
+   * Workers run at a lower priority than this thread, which has pages to serve meanwhile (the
+   * first build of `serve --watch`): on a machine with as many workers as cores, the requests and
+   * saves it answers used to queue behind them for the CPU.
+   */
+  background?: boolean;
+  /**
+   * What the checks need and no HTML: headings, links, images and diagnostics come from the
+   * markdown tree, so the HTML and its highlighting (most of a transform) are left out.
+   */
+  checkOnly?: boolean;
+}
+
+/** What the MDX site options are: plain data for workers. */
+export interface MdxSite {
+  /** Which pages are MDX. */
+  format: MarkdownFormat;
+  /** The config's folder: `@site/` in imports. */
+  siteDir: string;
+  siteConfig: { title: string; tagline?: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
 }
 
 /** A worker is started with the options; then it is sent chunks of pages and answers each. */
