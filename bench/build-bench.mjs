@@ -116,9 +116,12 @@ function treeRss(pid) {
     return sum;
   }
   const r = spawnSync('ps', ['-A', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' });
-  const procs = r.stdout.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const procs = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number));
   const inTree = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [p, parent] of procs) if (inTree.has(parent) && !inTree.has(p)) grew = inTree.add(p);
   }
@@ -187,7 +190,11 @@ function outputWeight(out) {
   const raw = [];
   const gzip = [];
   for (const chunk of filesUnder(data)) {
-    const route = path.relative(data, chunk).split(path.sep).join('/').replace(/\.json$/, '');
+    const route = path
+      .relative(data, chunk)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.json$/, '');
     const html = readFileSync(path.join(out, route === 'index' ? 'index.html' : `${route}/index.html`));
     raw.push(html.length);
     gzip.push(gzipSync(html, { level: 9 }).length);
@@ -276,7 +283,10 @@ async function measureWatch(source) {
   const port = 30000 + Math.floor(Math.random() * 20000);
   const serveOut = path.join(corpus, 'serve-out');
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'bin/docsgen.js'), 'serve', '--watch', '--config', 'docsgen.config.ts', '--out', serveOut, '--port', String(port)], { cwd: corpus, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'bin/docsgen.js'), 'serve', '--watch', '--config', 'docsgen.config.ts', '--out', serveOut, '--port', String(port)], {
+    cwd: corpus,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let log = '';
   child.stdout.on('data', (c) => (log += c));
   while ((await get(port, '/')).status !== 200) await sleep(25);

@@ -114,14 +114,24 @@ const cut = requests.indexOf('--first-query-done--');
 const firstQuery = requests.slice(0, cut);
 
 console.log(`site: ${buildDir} (${route})`);
-console.log(`first page load: ${firstLoad.length} JS files, ${kb(firstJs.raw)} (${kb(firstJs.gz)} gzipped); search files among them: ${searchOnFirstLoad.length ? searchOnFirstLoad.join(', ') : 'none'}`);
+console.log(
+  `first page load: ${firstLoad.length} JS files, ${kb(firstJs.raw)} (${kb(firstJs.gz)} gzipped); search files among them: ${searchOnFirstLoad.length ? searchOnFirstLoad.join(', ') : 'none'}`,
+);
 console.log(`search listener inside the entry bundle: ${listenerBytes.length} bytes minified (${gzipSync(listenerBytes).length} gzipped)`);
 let total = { raw: 0, gz: 0 };
 const groups = new Map();
 for (const u of firstQuery) {
   const z = await sizes(u).catch(() => ({ raw: 0, gz: 0 }));
   total = { raw: total.raw + z.raw, gz: total.gz + z.gz };
-  const kind = u.startsWith('/_search/fragment/') ? 'fragments' : u.startsWith('/_search/index/') ? 'index chunks' : u.startsWith('/_search/') ? path.basename(u).replace(/\.[0-9a-f]{10}\./, '.*.') : u.endsWith('.js') ? 'modal JS' : u;
+  const kind = u.startsWith('/_search/fragment/')
+    ? 'fragments'
+    : u.startsWith('/_search/index/')
+      ? 'index chunks'
+      : u.startsWith('/_search/')
+        ? path.basename(u).replace(/\.[0-9a-f]{10}\./, '.*.')
+        : u.endsWith('.js')
+          ? 'modal JS'
+          : u;
   const g = groups.get(kind) ?? { n: 0, raw: 0, gz: 0 };
   groups.set(kind, { n: g.n + 1, raw: g.raw + z.raw, gz: g.gz + z.gz });
 }

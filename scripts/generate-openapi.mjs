@@ -29,12 +29,8 @@ import { isMap, LineCounter, parseDocument } from 'yaml';
 
 const scriptDir = dirname(fileURLToPath(import.meta.url));
 const cli = parseArguments(process.argv.slice(2));
-const referencePath = cli.reference
-  ? resolve(process.cwd(), cli.reference)
-  : resolve(scriptDir, '../../shared/reference/unleash-api-operations.json');
-const descriptionsPath = cli.descriptions
-  ? resolve(process.cwd(), cli.descriptions)
-  : resolve(scriptDir, '../content/openapi/descriptions.yaml');
+const referencePath = cli.reference ? resolve(process.cwd(), cli.reference) : resolve(scriptDir, '../../shared/reference/unleash-api-operations.json');
+const descriptionsPath = cli.descriptions ? resolve(process.cwd(), cli.descriptions) : resolve(scriptDir, '../content/openapi/descriptions.yaml');
 const outputPath = cli.out ? resolve(process.cwd(), cli.out) : resolve(scriptDir, '../content/openapi/unleash-api.json');
 
 function parseArguments(args) {
@@ -63,19 +59,7 @@ function usage(message) {
 // The sections descriptions.yaml may have, and the keys each section's entries may have where
 // they are fixed. A key outside these lists is a mistake (usually a typo) whose text would
 // otherwise be dropped without a word.
-const TOP_LEVEL_KEYS = [
-  'info',
-  'securitySchemes',
-  'statusCodes',
-  'responses',
-  'requestBodies',
-  'parameters',
-  'tags',
-  'operations',
-  'schemas',
-  'commonProperties',
-  'enums',
-];
+const TOP_LEVEL_KEYS = ['info', 'securitySchemes', 'statusCodes', 'responses', 'requestBodies', 'parameters', 'tags', 'operations', 'schemas', 'commonProperties', 'enums'];
 const INFO_KEYS = ['description', 'serverDescription'];
 const SCHEMA_ENTRY_KEYS = ['description', 'properties'];
 
@@ -422,7 +406,6 @@ function describeParameter(descriptions, operation, parameter) {
   return result;
 }
 
-
 function describeResponse(descriptions, operation, response) {
   const override = descriptions.responses?.[operation.operationId]?.[response.status];
   if (text(override)) return text(override);
@@ -758,9 +741,7 @@ function main() {
   renameSync(temporary, outputPath);
 
   const operationCount = Object.values(doc.paths).reduce((sum, item) => sum + Object.keys(item).length, 0);
-  console.log(
-    `generate-openapi: wrote ${outputPath} (${operationCount} operations, ${Object.keys(doc.components.schemas).length} schemas, ${doc.tags.length} tags, ${output.length} bytes)`,
-  );
+  console.log(`generate-openapi: wrote ${outputPath} (${operationCount} operations, ${Object.keys(doc.components.schemas).length} schemas, ${doc.tags.length} tags, ${output.length} bytes)`);
   if (process.env.OPENAPI_VERBOSE) for (const note of notes) console.log(`  note: ${note}`);
 }
 

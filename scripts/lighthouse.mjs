@@ -69,19 +69,23 @@ async function main() {
   const profile = mkdtempSync(path.join(tmpdir(), 'docsgen-lighthouse-'));
   const debugPort = await freePort();
   // A Chromium of our own, which Lighthouse drives through its DevTools port.
-  const chromium = start(CHROMIUM, [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    `--user-data-dir=${profile}`,
-    `--remote-debugging-port=${debugPort}`,
-    'about:blank',
-  ], { quiet: true });
+  const chromium = start(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${debugPort}`,
+      'about:blank',
+    ],
+    { quiet: true },
+  );
   try {
     process.stderr.write('lighthouse: building and serving the site…\n');
     await waitFor(`${base}/`, 'docsgen serve', server);

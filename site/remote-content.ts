@@ -34,7 +34,8 @@ export const remoteContent: RemoteContentConfig[] = [
         route: '/reference/sdks/node',
         title: 'Node.js SDK',
         sidebar_label: 'Node',
-        description: 'Install and configure unleash-client, the server-side Unleash SDK for Node.js, and use it to check feature flags, read variants, write custom strategies, bootstrap, test and shut down cleanly.',
+        description:
+          'Install and configure unleash-client, the server-side Unleash SDK for Node.js, and use it to check feature flags, read variants, write custom strategies, bootstrap, test and shut down cleanly.',
         keywords: ['node', 'nodejs', 'typescript', 'unleash-client', 'sdk', 'server-side'],
       },
       {
@@ -42,21 +43,24 @@ export const remoteContent: RemoteContentConfig[] = [
         route: '/reference/sdks/php',
         title: 'PHP SDK',
         sidebar_label: 'PHP',
-        description: 'Install the unleash/client Composer package, build an Unleash instance with UnleashBuilder, and check feature flags and variants in PHP, with caching, context, custom strategies and bootstrapping explained.',
+        description:
+          'Install the unleash/client Composer package, build an Unleash instance with UnleashBuilder, and check feature flags and variants in PHP, with caching, context, custom strategies and bootstrapping explained.',
       },
       {
         source: 'unleash-client-python/main/README.md',
         route: '/reference/sdks/python',
         title: 'Python SDK',
         sidebar_label: 'Python',
-        description: 'Install and configure the UnleashClient package to evaluate Unleash feature flags inside Python services, including context, variants, custom strategies, bootstrapping and multi-process servers.',
+        description:
+          'Install and configure the UnleashClient package to evaluate Unleash feature flags inside Python services, including context, variants, custom strategies, bootstrapping and multi-process servers.',
       },
       {
         source: 'unleash-client-ruby/main/README.md',
         route: '/reference/sdks/ruby',
         title: 'Ruby SDK',
         sidebar_label: 'Ruby',
-        description: 'Add the unleash gem to a Ruby or Rails application, check feature flags and variants with an Unleash::Context, run it under Puma, Passenger and Sidekiq, and test and shut it down cleanly.',
+        description:
+          'Add the unleash gem to a Ruby or Rails application, check feature flags and variants with an Unleash::Context, run it under Puma, Passenger and Sidekiq, and test and shut it down cleanly.',
       },
       {
         source: 'unleash-client-rust/main/README.md',
@@ -71,7 +75,8 @@ export const remoteContent: RemoteContentConfig[] = [
         route: '/reference/sdks/dotnet',
         title: '.NET SDK',
         sidebar_label: '.NET',
-        description: 'Install and configure Unleash.Client, the server-side Unleash SDK for .NET, and use it to check feature flags, read variants, pass an Unleash context, write custom strategies, bootstrap, handle events, test and shut down cleanly.',
+        description:
+          'Install and configure Unleash.Client, the server-side Unleash SDK for .NET, and use it to check feature flags, read variants, pass an Unleash context, write custom strategies, bootstrap, handle events, test and shut down cleanly.',
         keywords: ['dotnet', '.net', 'csharp', 'c#', 'asp.net core', 'nuget', 'unleash.client', 'sdk', 'server-side'],
       },
       {
@@ -163,14 +168,16 @@ export const remoteContent: RemoteContentConfig[] = [
         route: '/reference/unleash-edge/concepts',
         title: 'Concepts',
         sidebar_label: 'Concepts',
-        description: 'How Unleash Edge works inside - its edge and offline modes, how it validates and scopes tokens, refreshes and caches configuration, aggregates metrics, chains to other Edge instances and reports health and readiness.',
+        description:
+          'How Unleash Edge works inside - its edge and offline modes, how it validates and scopes tokens, refreshes and caches configuration, aggregates metrics, chains to other Edge instances and reports health and readiness.',
       },
       {
         source: 'unleash-edge/main/docs/deploying.md',
         route: '/reference/unleash-edge/deploying',
         title: 'Deploying',
         sidebar_label: 'Deploying',
-        description: 'How to run Unleash Edge in production with Docker, docker compose or Kubernetes, which options and environment variables matter, how to persist its cache, scale it out and monitor it, with a checklist before go-live.',
+        description:
+          'How to run Unleash Edge in production with Docker, docker compose or Kubernetes, which options and environment variables matter, how to persist its cache, scale it out and monitor it, with a checklist before go-live.',
       },
     ],
   },

@@ -46,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('snapshot')
-    .description("download every remote document the config names and write it to its snapshot file (only files whose bytes changed)")
+    .description('download every remote document the config names and write it to its snapshot file (only files whose bytes changed)')
     .option('-c, --config <file>', 'site configuration', DEFAULT_CONFIG)
     .option('--no-cache', 'ignore and do not write the .docsgen-cache folder')
     .option('--verbose', 'print stack traces')
@@ -58,9 +58,9 @@ export async function main(argv: string[]): Promise<number> {
     .command('migrate-check')
     .argument('<docusaurus-site>', "the folder of a Docusaurus site's docusaurus.config.js")
     .description("check a Docusaurus site's docs folder as docsgen would build it, and report by class what does not move over unchanged")
-    .option('--docs <folder>', 'the docs folder, relative to the site (default: docs, or the config\'s docs path)')
-    .option('--sidebars <file>', 'the sidebars file, relative to the site (default: the config\'s sidebarPath, or sidebars.js)')
-    .option('--route-base-path <path>', 'the docs route base (default: the config\'s routeBasePath, or docs)')
+    .option('--docs <folder>', "the docs folder, relative to the site (default: docs, or the config's docs path)")
+    .option('--sidebars <file>', "the sidebars file, relative to the site (default: the config's sidebarPath, or sidebars.js)")
+    .option('--route-base-path <path>', "the docs route base (default: the config's routeBasePath, or docs)")
     .option('--verbose', 'print stack traces')
     .action(async (site: string, opts: { docs?: string; sidebars?: string; routeBasePath?: string; verbose?: boolean }) => {
       exitCode = await runMigrateCheck(site, opts);
@@ -72,11 +72,16 @@ export async function main(argv: string[]): Promise<number> {
     .option('-c, --config <file>', 'site configuration', DEFAULT_CONFIG)
     .option('-o, --out <dir>', 'output folder', DEFAULT_OUT)
     .option('-w, --watch', 'rebuild on changes and reload open pages')
-    .option('-p, --port <n>', 'port', (v) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CommanderError(2, 'docsgen.badPort', `error: invalid port "${v}"`);
-      return n;
-    }, 3000)
+    .option(
+      '-p, --port <n>',
+      'port',
+      (v) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CommanderError(2, 'docsgen.badPort', `error: invalid port "${v}"`);
+        return n;
+      },
+      3000,
+    )
     .option('--host <h>', 'host name to listen on', '127.0.0.1')
     .option('--verbose', 'print stage timings and stack traces')
     .action(async (opts: { config: string; out: string; watch?: boolean; port: number; host: string; verbose?: boolean }) => {
@@ -151,7 +156,11 @@ async function runCheck(opts: CheckCliOptions): Promise<number> {
     const warnings = result.diagnostics.length - errors;
     const s = result.scope;
     const checkedPages = s && !s.everything ? s.pages : result.pageCount;
-    const what = !s ? `${result.pageCount} pages` : s.everything ? `${result.pageCount} pages (${s.everything}, so every page)` : `${s.pages} of ${result.pageCount} pages (changed since ${opts.changedSince}, and the pages linking to them)`;
+    const what = !s
+      ? `${result.pageCount} pages`
+      : s.everything
+        ? `${result.pageCount} pages (${s.everything}, so every page)`
+        : `${s.pages} of ${result.pageCount} pages (changed since ${opts.changedSince}, and the pages linking to them)`;
     const x = result.external;
     const external = x ? `; ${plural(x.links, 'external link')}: ${x.checked} requested, ${x.cached} known good, ${x.skipped} skipped` : '';
     const line = `docsgen: checked ${what}${external} in ${ms()} ms: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;

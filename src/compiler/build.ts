@@ -61,7 +61,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-async function buildSite(options: BuildOptions, core: Site, state: SiteState, time: StageTimer, timings: Record<string, number>, searchIndex: { feed: SearchFeed | undefined; state: SearchIndexState }): Promise<BuildResult> {
+async function buildSite(
+  options: BuildOptions,
+  core: Site,
+  state: SiteState,
+  time: StageTimer,
+  timings: Record<string, number>,
+  searchIndex: { feed: SearchFeed | undefined; state: SearchIndexState },
+): Promise<BuildResult> {
   const searchFeed = searchIndex.feed;
   const { site, assets } = state;
   const { config } = site;
@@ -176,7 +183,17 @@ export async function checkTransformed(
   );
   // A Set: two files can give one doc id (`a.md`, `a.mdx`), and their page's problems count once.
   const pages = new Set(sources.map((p) => transformed.get(p.id)));
-  const found = [...site.apis.diagnostics, ...site.warnings, ...[...pages].flatMap((t) => t?.diagnostics ?? []), ...graph.diagnostics, ...sidebarAnchorProblems(graph), ...redirects.diagnostics, ...state.shell.diagnostics, ...checked, ...plan];
+  const found = [
+    ...site.apis.diagnostics,
+    ...site.warnings,
+    ...[...pages].flatMap((t) => t?.diagnostics ?? []),
+    ...graph.diagnostics,
+    ...sidebarAnchorProblems(graph),
+    ...redirects.diagnostics,
+    ...state.shell.diagnostics,
+    ...checked,
+    ...plan,
+  ];
   return { graph, redirects, diagnostics: applySeverity(found, config.user.checks) };
 }
 
@@ -207,4 +224,3 @@ function sitemap(config: ResolvedConfig, graph: SiteGraph): string {
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
-

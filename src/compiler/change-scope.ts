@@ -35,7 +35,16 @@ export type Transform = (pages: SourcePage[]) => Promise<Map<string, Transformed
  * Checks that look across the site: when pages were added, removed, renamed or given another id
  * or slug, their problems are reported wherever they are written.
  */
-const SITE_WIDE_RULES = new Set<RuleId>(['duplicate-route', 'output-conflict', 'unknown-sidebar-id', 'unknown-doc-id', 'invalid-sidebar', 'duplicate-sidebar-entry', 'redirect-target', 'redirect-source']);
+const SITE_WIDE_RULES = new Set<RuleId>([
+  'duplicate-route',
+  'output-conflict',
+  'unknown-sidebar-id',
+  'unknown-doc-id',
+  'invalid-sidebar',
+  'duplicate-sidebar-entry',
+  'redirect-target',
+  'redirect-source',
+]);
 
 export async function changeScope(state: SiteState, ref: string, transform: Transform): Promise<ChangeScope | WholeSite> {
   const { site } = state;
@@ -76,8 +85,7 @@ export async function changeScope(state: SiteState, ref: string, transform: Tran
       const route = normaliseRoute(l.route);
       if (changedRoutes.has(route) || staticFileTouched(l.route)) return true;
       return structural && !known.has(route) && !staticFiles.has(safeDecode(l.route).replace(/^\/+/, ''));
-    }) ||
-    t.images.some((i) => (i.file !== undefined && touched.has(i.file)) || (i.sitePath !== undefined && staticFileTouched(i.sitePath)));
+    }) || t.images.some((i) => (i.file !== undefined && touched.has(i.file)) || (i.sitePath !== undefined && staticFileTouched(i.sitePath)));
   const linkers = candidates.filter((p) => reachesChange(p, first.get(p.id)!));
   const pages = new Set([...changed, ...linkers]);
 
@@ -89,7 +97,12 @@ export async function changeScope(state: SiteState, ref: string, transform: Tran
   // Anchors are checked against their target's headings: those pages are transformed as well.
   const byRoute = new Map(site.pages.map((p) => [p.route, p]));
   const anchored = [
-    ...[...pages].flatMap((p) => first.get(p.id)!.links.filter((l) => l.route !== undefined && l.anchor).map((l) => l.route!)),
+    ...[...pages].flatMap((p) =>
+      first
+        .get(p.id)!
+        .links.filter((l) => l.route !== undefined && l.anchor)
+        .map((l) => l.route!),
+    ),
     ...(sidebarsInScope ? sidebarLinks.filter((h) => h.includes('#')) : []),
     ...(configInScope ? redirectTargets.filter((to) => to.includes('#')) : []),
   ];
@@ -107,7 +120,12 @@ export async function changeScope(state: SiteState, ref: string, transform: Tran
 /** Why a change needs the whole site checked: it touched the config, a module it loads, an OpenAPI document or category metadata. */
 function wholeSiteReason(touched: Set<string>, config: ResolvedConfig): string | undefined {
   const inside = (f: string, dir: string | undefined) => dir !== undefined && f.startsWith(dir + path.sep);
-  const openapi = (config.user.openapi ?? []).flatMap((s) => [s.spec, s.snapshot ?? []].flat().filter((p) => !/^https?:\/\//.test(p)).map((p) => path.resolve(config.siteDir, p)));
+  const openapi = (config.user.openapi ?? []).flatMap((s) =>
+    [s.spec, s.snapshot ?? []]
+      .flat()
+      .filter((p) => !/^https?:\/\//.test(p))
+      .map((p) => path.resolve(config.siteDir, p)),
+  );
   for (const f of [...touched].sort()) {
     if (f === config.configFile) return `${rel(f)} changed`;
     if (openapi.includes(f)) return `the OpenAPI document ${rel(f)} changed`;
@@ -214,7 +232,10 @@ export function gitChanges(ref: string, dir: string): GitChanges {
     deleted,
     before(file) {
       if (!texts.has(file)) {
-        const inRepo = path.relative(top, path.join(root, path.relative(dir, file))).split(path.sep).join('/');
+        const inRepo = path
+          .relative(top, path.join(root, path.relative(dir, file)))
+          .split(path.sep)
+          .join('/');
         let text: string | undefined;
         try {
           text = git(['show', `${base}:${inRepo}`]);

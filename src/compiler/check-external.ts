@@ -133,7 +133,7 @@ function embeddedIPv4(address: string): string | undefined {
   const n = groups.map((g) => parseInt(g, 16));
   const zeros = (from: number, to: number) => n.slice(from, to).every((g) => g === 0);
   const carries = (zeros(0, 5) && (n[5] === 0 || n[5] === 0xffff)) || (n[0] === 0x64 && n[1] === 0xff9b && zeros(2, 6));
-  if (!carries || (zeros(0, 8) || (zeros(0, 7) && n[7] === 1))) return undefined; // `::` and `::1` are themselves
+  if (!carries || zeros(0, 8) || (zeros(0, 7) && n[7] === 1)) return undefined; // `::` and `::1` are themselves
   return [n[6] >> 8, n[6] & 255, n[7] >> 8, n[7] & 255].join('.');
 }
 

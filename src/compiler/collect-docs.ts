@@ -27,7 +27,10 @@ const categoryMetaSchema = z
     link: z
       .discriminatedUnion('type', [
         z.object({ type: z.literal('doc'), id: z.string().min(1) }).strict(),
-        z.object({ type: z.literal('generated-index'), title: z.string(), slug: z.string(), description: z.string(), keywords: z.array(z.string()), image: z.string() }).partial({ title: true, slug: true, description: true, keywords: true, image: true }).strict(),
+        z
+          .object({ type: z.literal('generated-index'), title: z.string(), slug: z.string(), description: z.string(), keywords: z.array(z.string()), image: z.string() })
+          .partial({ title: true, slug: true, description: true, keywords: true, image: true })
+          .strict(),
       ])
       .nullable()
       .transform((link) => link ?? undefined),
@@ -123,7 +126,9 @@ async function readCategories(docsDir: string, categoryFiles: ListedFile[]): Pro
     try {
       const file = path.join(docsDir, f);
       if (texts[i].length > MAX_METADATA_BYTES) {
-        diagnostics.push(error('invalid-category', { file: rel(file), line: 1, column: 1 }, `category file is larger than ${MAX_METADATA_BYTES / 1024} KB`, 'a category file holds a label, a position and a link'));
+        diagnostics.push(
+          error('invalid-category', { file: rel(file), line: 1, column: 1 }, `category file is larger than ${MAX_METADATA_BYTES / 1024} KB`, 'a category file holds a label, a position and a link'),
+        );
         return;
       }
       const parsed = categoryMetaSchema.safeParse((f.endsWith('.json') ? JSON.parse(texts[i]) : parseYaml(texts[i], { maxAliasCount: 100 })) ?? {});
@@ -191,7 +196,10 @@ async function readPage(docsDir: string, listed: ListedFile, routeBase: string, 
   const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const fm = splitFrontmatter(text, rel(file), diagnostics);
   if (!fm) return undefined;
-  const segments = relPath.replace(/\.mdx?$/, '').split('/').map(stripNumberPrefix);
+  const segments = relPath
+    .replace(/\.mdx?$/, '')
+    .split('/')
+    .map(stripNumberPrefix);
   const name = segments.pop()!;
   const isIndex = /^(index|readme)$/i.test(name);
   const dirs = segments;
@@ -247,7 +255,9 @@ export function splitFrontmatter(text: string, file: string, diagnostics: Diagno
   }
   const yamlText = text.slice(4, end + 1);
   if (yamlText.length > MAX_METADATA_BYTES) {
-    diagnostics.push(error('invalid-frontmatter', { file, line: 1, column: 1 }, `frontmatter is larger than ${MAX_METADATA_BYTES / 1024} KB`, 'keep the YAML block to the page\'s settings; content goes below it'));
+    diagnostics.push(
+      error('invalid-frontmatter', { file, line: 1, column: 1 }, `frontmatter is larger than ${MAX_METADATA_BYTES / 1024} KB`, "keep the YAML block to the page's settings; content goes below it"),
+    );
     return undefined;
   }
   const doc = parseDocument(yamlText, { prettyErrors: false });
@@ -291,4 +301,3 @@ export function splitFrontmatter(text: string, file: string, diagnostics: Diagno
   const headerLines = text.slice(0, end + 4 + close[0].length).split('\n').length - 1;
   return { data: parsed.data, body: text.slice(end + 4 + close[0].length), lineOffset: headerLines };
 }
-

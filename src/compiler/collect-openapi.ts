@@ -106,7 +106,12 @@ export async function parseOpenApi(source: OpenApiSourceConfig, text: string, fi
   const expanded = expandedSize(raw, MAX_EXPANDED_NODES);
   if (expanded > MAX_EXPANDED_NODES) {
     throw fail(
-      error('invalid-openapi', { file }, `the document's $refs expand it to more than ${MAX_EXPANDED_NODES.toLocaleString('en')} values (${expanded === Infinity ? 'or nest deeper than 1,000 levels' : 'schemas that each refer to several others, many levels deep'})`, 'validating or showing it would take exponential time; share fewer schemas per level, or split the document'),
+      error(
+        'invalid-openapi',
+        { file },
+        `the document's $refs expand it to more than ${MAX_EXPANDED_NODES.toLocaleString('en')} values (${expanded === Infinity ? 'or nest deeper than 1,000 levels' : 'schemas that each refer to several others, many levels deep'})`,
+        'validating or showing it would take exponential time; share fewer schemas per level, or split the document',
+      ),
     );
   }
   try {
@@ -116,16 +121,27 @@ export async function parseOpenApi(source: OpenApiSourceConfig, text: string, fi
     // A document is content: its $refs are read only from files inside the source folders, and
     // never fetched unless its source allows it (builds are offline by default).
     const base = /^https?:\/\//.test(file) ? file : path.resolve(file);
-    await SwaggerParser.validate(base, structuredClone(raw) as never, {
-      resolve: {
-        http: source.remoteRefs === true ? { timeout: 15_000 } : false,
-        file: { order: 100, canRead: true, read: (ref: { url: string }) => readContainedRef(ref.url, roots) },
-      },
-    } as never);
+    await SwaggerParser.validate(
+      base,
+      structuredClone(raw) as never,
+      {
+        resolve: {
+          http: source.remoteRefs === true ? { timeout: 15_000 } : false,
+          file: { order: 100, canRead: true, read: (ref: { url: string }) => readContainedRef(ref.url, roots) },
+        },
+      } as never,
+    );
   } catch (e) {
     const remote = /"(https?:\/\/[^"]+)"/.exec((e as Error)?.message ?? '');
     if (remote && source.remoteRefs !== true) {
-      throw fail(error('openapi-source', { file }, `$ref to ${remote[1]} is not fetched: set remoteRefs: true on the openapi source to allow it`, 'a build reads nothing from the network unless the config says so; or copy the schema into the document'));
+      throw fail(
+        error(
+          'openapi-source',
+          { file },
+          `$ref to ${remote[1]} is not fetched: set remoteRefs: true on the openapi source to allow it`,
+          'a build reads nothing from the network unless the config says so; or copy the schema into the document',
+        ),
+      );
     }
     throw fail(...validationDiagnostics(e, file, text));
   }
@@ -149,9 +165,7 @@ export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: stri
         );
         return { text: await readFile(snapshot, 'utf8'), file: rel(snapshot) };
       }
-      throw fail(
-        error('openapi-source', { file: source.spec }, `could not fetch the OpenAPI document: ${(e as Error).message}`, `add "snapshot" to openapi source "${source.id}" to build offline`),
-      );
+      throw fail(error('openapi-source', { file: source.spec }, `could not fetch the OpenAPI document: ${(e as Error).message}`, `add "snapshot" to openapi source "${source.id}" to build offline`));
     }
   }
   const abs = path.resolve(siteDir, source.spec);
@@ -159,7 +173,14 @@ export async function readOpenApiText(source: OpenApiSourceConfig, siteDir: stri
   // folders is content, and must not be a link that leads out of them.
   const found = (await isInSourceFolder(abs, roots)) ? await resolveSource(abs, roots) : undefined;
   if (found && 'outside' in found) {
-    throw fail(error('outside-sources', { file: rel(abs) }, `the OpenAPI document of source "${source.id}" is a link to ${found.outside}, outside the project's content, site and static folders`, 'sources are read only from the content, site and static folders; copy the file in instead of linking to it'));
+    throw fail(
+      error(
+        'outside-sources',
+        { file: rel(abs) },
+        `the OpenAPI document of source "${source.id}" is a link to ${found.outside}, outside the project's content, site and static folders`,
+        'sources are read only from the content, site and static folders; copy the file in instead of linking to it',
+      ),
+    );
   }
   try {
     return { text: await readFile(found?.real ?? abs, 'utf8'), file: rel(abs) };
@@ -216,7 +237,11 @@ function validationDiagnostics(e: unknown, file: string, text: string): Diagnost
   const tree = file.endsWith('.json') || text.trimStart().startsWith('{') ? parseTree(text) : undefined;
   const locate = (pointer: string) => {
     if (!tree) return {};
-    const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    const segments = pointer
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
     const node = findNodeAtLocation(tree, segments);
     if (!node) return {};
     const before = text.slice(0, node.offset).split('\n');
@@ -239,7 +264,14 @@ function validationDiagnostics(e: unknown, file: string, text: string): Diagnost
   }
   const message = (e as Error).message ?? String(e);
   const pointer = /"(#[^"]*)"/.exec(message)?.[1];
-  return [error('invalid-openapi', { file, ...(pointer ? locate(pointer.slice(1).split('/').slice(0, -1).join('/')) : {}) }, `invalid OpenAPI document: ${message.split('\n')[0]}`, pointer ? `check the $ref ${pointer}` : undefined)];
+  return [
+    error(
+      'invalid-openapi',
+      { file, ...(pointer ? locate(pointer.slice(1).split('/').slice(0, -1).join('/')) : {}) },
+      `invalid OpenAPI document: ${message.split('\n')[0]}`,
+      pointer ? `check the $ref ${pointer}` : undefined,
+    ),
+  ];
 }
 
 function listOperations(doc: OpenApiDocument, file: string, diagnostics: Diagnostic[]): ApiOperation[] {
@@ -252,7 +284,14 @@ function listOperations(doc: OpenApiDocument, file: string, diagnostics: Diagnos
       let operationId = op.operationId;
       if (!operationId) {
         operationId = operationIdFrom(method, apiPath);
-        diagnostics.push(warning('openapi-operation-id', { file }, `${method.toUpperCase()} ${apiPath} has no operationId; using "${operationId}"`, 'give every operation an operationId so its page address is stable'));
+        diagnostics.push(
+          warning(
+            'openapi-operation-id',
+            { file },
+            `${method.toUpperCase()} ${apiPath} has no operationId; using "${operationId}"`,
+            'give every operation an operationId so its page address is stable',
+          ),
+        );
       }
       const operation: ApiOperation = { slug: kebabCase(operationId), operationId, method, path: apiPath, op, tags: op.tags?.length ? op.tags : ['Other'] };
       const clash = bySlug.get(operation.slug);

@@ -129,7 +129,9 @@ export async function snapshotRemote(config: ResolvedConfig, options: { cacheDir
     const cached = options.cacheDir ? await readDownload(options.cacheDir, d.url) : undefined;
     const got = await download(d, cached, lookups);
     if (!('bytes' in got)) {
-      diagnostics.push(error('remote-content', { file: rel(d.snapshot) }, `remote document ${d.name} (${d.url}): ${got.failure}; its snapshot was left as it was`, 'run docsgen snapshot again when the host answers'));
+      diagnostics.push(
+        error('remote-content', { file: rel(d.snapshot) }, `remote document ${d.name} (${d.url}): ${got.failure}; its snapshot was left as it was`, 'run docsgen snapshot again when the host answers'),
+      );
       return;
     }
     if (options.cacheDir && got.entry) await writeDownload(options.cacheDir, got.entry);
@@ -151,7 +153,15 @@ export async function remoteDocuments(config: ResolvedConfig): Promise<{ documen
     const dir = remoteSnapshotDir(config, source);
     const problem = await snapshotDirProblem(dir, config);
     if (problem) {
-      diagnostics.push(await configError(config, `config.remoteContent[${i}].snapshot`, source.snapshot ?? source.id, `the snapshot folder ${rel(dir)} ${problem}`, "a snapshot folder is the project's own, e.g. content/remote/<id>; its files are read as pages and written by docsgen snapshot"));
+      diagnostics.push(
+        await configError(
+          config,
+          `config.remoteContent[${i}].snapshot`,
+          source.snapshot ?? source.id,
+          `the snapshot folder ${rel(dir)} ${problem}`,
+          "a snapshot folder is the project's own, e.g. content/remote/<id>; its files are read as pages and written by docsgen snapshot",
+        ),
+      );
       continue;
     }
     for (const doc of source.documents) {
@@ -175,7 +185,10 @@ async function snapshotDirProblem(dir: string, config: ResolvedConfig): Promise<
   const real = await realPathOf(dir);
   const root = await realPathOf(config.rootDir);
   if (!isInside(dir, config.rootDir) || !isInside(real, root)) return 'is outside the project';
-  for (const [folder, name] of [[config.docsDir, 'docs'], [config.staticDir, 'static']] as const) {
+  for (const [folder, name] of [
+    [config.docsDir, 'docs'],
+    [config.staticDir, 'static'],
+  ] as const) {
     if (!folder) continue;
     const other = await realPathOf(folder);
     if (isInside(dir, folder) || isInside(folder, dir) || isInside(real, other) || isInside(other, real)) return `overlaps the ${name} folder, whose files are published`;
@@ -235,7 +248,14 @@ function clashes(pages: SourcePage[], docs: SourcePage[]): Diagnostic[] {
     const other = byId.get(page.id) ?? byRoute.get(page.route);
     if (!other) return [];
     const what = byId.has(page.id) ? `doc id "${page.id}"` : `route ${page.route}`;
-    return [error('remote-content', { file: rel(other.file), line: 1, column: 1 }, `this page has the ${what}, which remote document ${page.file} has too`, 'remove the page (its text now comes from the remote document), or give the document another route or id in the config')];
+    return [
+      error(
+        'remote-content',
+        { file: rel(other.file), line: 1, column: 1 },
+        `this page has the ${what}, which remote document ${page.file} has too`,
+        'remove the page (its text now comes from the remote document), or give the document another route or id in the config',
+      ),
+    ];
   });
 }
 
@@ -247,7 +267,12 @@ async function fallbackWarning(config: ResolvedConfig, fellBack: { d: RemoteDocu
   const n = fellBack.length;
   // The key in the config's object (`remoteContent: [` or `remoteContent,`), not an import of it.
   const at = await configLocation(config, /^([ \t]*)remoteContent\b\s*[:,]/m);
-  return warning('remote-content', at, `${n} remote document${n === 1 ? '' : 's'} could not be fetched; built from ${n === 1 ? 'its' : 'their'} committed snapshot${n === 1 ? '' : 's'}: ${list}`, 'these pages may be out of date; docsgen snapshot refreshes the snapshots when the hosts answer');
+  return warning(
+    'remote-content',
+    at,
+    `${n} remote document${n === 1 ? '' : 's'} could not be fetched; built from ${n === 1 ? 'its' : 'their'} committed snapshot${n === 1 ? '' : 's'}: ${list}`,
+    'these pages may be out of date; docsgen snapshot refreshes the snapshots when the hosts answer',
+  );
 }
 
 async function configError(config: ResolvedConfig, keyPath: string, value: string, message: string, hint: string): Promise<Diagnostic> {
@@ -266,7 +291,10 @@ async function configLocation(config: ResolvedConfig, needle: string | RegExp): 
 
 /** Text as a markdown file is read: UTF-8, without a byte order mark, with `\n` line ends. */
 function decode(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  return Buffer.from(bytes)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n');
 }
 
 /** The snapshot's bytes; undefined when there is none; 'invalid' (with an error) when it may not be read. */
@@ -275,13 +303,27 @@ async function readSnapshot(d: RemoteDocument, config: ResolvedConfig, diagnosti
   const found = await resolveSource(d.snapshot, [dir]);
   if (!found) return undefined;
   if ('outside' in found) {
-    diagnostics.push(error('outside-sources', { file: rel(d.snapshot) }, `the snapshot of ${d.name} is a link to ${found.outside}, outside its snapshot folder`, 'a snapshot is a file of its own: run docsgen snapshot to write it'));
+    diagnostics.push(
+      error(
+        'outside-sources',
+        { file: rel(d.snapshot) },
+        `the snapshot of ${d.name} is a link to ${found.outside}, outside its snapshot folder`,
+        'a snapshot is a file of its own: run docsgen snapshot to write it',
+      ),
+    );
     return 'invalid';
   }
   const bytes = await readFile(found.real).catch(() => undefined);
   if (!bytes) return undefined;
   if (bytes.length > MAX_PAGE_BYTES) {
-    diagnostics.push(error('page-too-large', { file: rel(d.snapshot), line: 1, column: 1 }, `snapshot is ${megabytes(bytes.length)}, over the limit of ${megabytes(MAX_PAGE_BYTES)}`, 'a remote document is published as one page'));
+    diagnostics.push(
+      error(
+        'page-too-large',
+        { file: rel(d.snapshot), line: 1, column: 1 },
+        `snapshot is ${megabytes(bytes.length)}, over the limit of ${megabytes(MAX_PAGE_BYTES)}`,
+        'a remote document is published as one page',
+      ),
+    );
     return 'invalid';
   }
   return bytes;
@@ -294,7 +336,12 @@ async function writeSnapshot(d: RemoteDocument, bytes: Uint8Array, config: Resol
   if (current?.isFile() && Buffer.compare(await readFile(d.snapshot), bytes) === 0) return 'unchanged';
   await mkdir(path.dirname(d.snapshot), { recursive: true });
   if (!isInside(await realpath(path.dirname(d.snapshot)), await realpath(dir))) {
-    return error('outside-sources', { file: rel(d.snapshot) }, `not written: a folder on the way to the snapshot of ${d.name} is a link out of the snapshot folder`, 'remove the link; snapshots are plain files in plain folders');
+    return error(
+      'outside-sources',
+      { file: rel(d.snapshot) },
+      `not written: a folder on the way to the snapshot of ${d.name} is a link out of the snapshot folder`,
+      'remove the link; snapshots are plain files in plain folders',
+    );
   }
   // Renamed into place: a link where the file was is replaced, never written through.
   const tmp = `${d.snapshot}.${process.pid}.tmp`;

@@ -135,26 +135,25 @@ const headerName = z.string().regex(/^[!#$%&'*+.^_`|~\w-]+$/, 'must be an HTTP h
 const headerValue = z.string().regex(/^[\t\x20-\x7e\x80-\xff]*$/, 'must be a header value without line breaks or control characters');
 
 /** Documents fetched over HTTP at build time (READMEs of other repositories), each published as a page. */
-const remoteContentSource = z
-  .strictObject({
-    /** Names the source in messages, and the default snapshot folder `content/remote/<id>`. */
-    id: z.string().regex(/^[\w-]+$/, 'must be letters, digits, "_" and "-"'),
-    /** Every document's URL is this plus its `source`, e.g. `https://raw.githubusercontent.com/Unleash/`. */
-    baseUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).refine((u) => u.endsWith('/') && !/[?#]/.test(u), 'must end with "/" and have no query or fragment'),
-    documents: z.array(remoteDocument).min(1),
-    /**
-     * Folder, relative to the config file's folder like every path here, of the committed copies
-     * used when a document cannot be fetched (`docsgen snapshot` writes them); default the
-     * project's `content/remote/<id>`.
-     */
-    snapshot: z.string().min(1).optional(),
-    /** Milliseconds to wait for each request (default 10000). */
-    timeout: z.number().int().min(1).optional(),
-    /** Retries of a request that failed with a network error, a timeout, a 5xx, a 408 or a 429 (default 2). */
-    retries: z.number().int().min(0).max(10).optional(),
-    /** Sent with every request (an `Authorization` token, say); never printed. */
-    headers: z.record(headerName, headerValue).optional(),
-  });
+const remoteContentSource = z.strictObject({
+  /** Names the source in messages, and the default snapshot folder `content/remote/<id>`. */
+  id: z.string().regex(/^[\w-]+$/, 'must be letters, digits, "_" and "-"'),
+  /** Every document's URL is this plus its `source`, e.g. `https://raw.githubusercontent.com/Unleash/`. */
+  baseUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).refine((u) => u.endsWith('/') && !/[?#]/.test(u), 'must end with "/" and have no query or fragment'),
+  documents: z.array(remoteDocument).min(1),
+  /**
+   * Folder, relative to the config file's folder like every path here, of the committed copies
+   * used when a document cannot be fetched (`docsgen snapshot` writes them); default the
+   * project's `content/remote/<id>`.
+   */
+  snapshot: z.string().min(1).optional(),
+  /** Milliseconds to wait for each request (default 10000). */
+  timeout: z.number().int().min(1).optional(),
+  /** Retries of a request that failed with a network error, a timeout, a 5xx, a 408 or a 429 (default 2). */
+  retries: z.number().int().min(0).max(10).optional(),
+  /** Sent with every request (an `Authorization` token, say); never printed. */
+  headers: z.record(headerName, headerValue).optional(),
+});
 
 /** Ids of sources, and routes and ids of documents, are each used once. */
 const remoteContent = z.array(remoteContentSource).superRefine((sources, ctx) => {
@@ -166,7 +165,10 @@ const remoteContent = z.array(remoteContentSource).superRefine((sources, ctx) =>
       const route = joinRoute(doc.route);
       const id = doc.id ?? route.slice(1);
       let clashed = false;
-      for (const [key, value] of [['route', route], ['id', id]] as const) {
+      for (const [key, value] of [
+        ['route', route],
+        ['id', id],
+      ] as const) {
         const other = seen[key].get(value);
         // An id made from a route that clashed already is the same mistake.
         if (other !== undefined && !(clashed && doc.id === undefined)) {
@@ -262,7 +264,10 @@ export const configSchema = z.strictObject({
   tagline: z.string().optional(),
   /** Production origin, e.g. `https://docs.getunleash.io`; used for canonical URLs and the sitemap. */
   url: z.url(),
-  baseUrl: z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"').optional(),
+  baseUrl: z
+    .string()
+    .regex(/^\/(.*\/)?$/, 'must start and end with "/"')
+    .optional(),
   favicon: z.string().optional(),
   /** Default image for link previews. */
   image: z.string().optional(),
@@ -341,15 +346,9 @@ export const configSchema = z.strictObject({
    */
   analytics: analytics.optional(),
   /** Scripts loaded in the browser after the page, never blocking it; `attributes` go on the script element. */
-  clientScripts: z
-    .array(z.strictObject({ src: z.string(), defer: z.boolean().optional(), async: z.boolean().optional(), attributes: z.record(z.string(), z.string()).optional() }))
-    .optional(),
-  imageZoom: z
-    .strictObject({ selector: z.string().optional(), margin: z.number().optional(), background: z.string().optional(), scrollOffset: z.number().optional() })
-    .optional(),
-  tableOfContents: z
-    .strictObject({ minHeadingLevel: z.number().int().min(2).max(6).optional(), maxHeadingLevel: z.number().int().min(2).max(6).optional() })
-    .optional(),
+  clientScripts: z.array(z.strictObject({ src: z.string(), defer: z.boolean().optional(), async: z.boolean().optional(), attributes: z.record(z.string(), z.string()).optional() })).optional(),
+  imageZoom: z.strictObject({ selector: z.string().optional(), margin: z.number().optional(), background: z.string().optional(), scrollOffset: z.number().optional() }).optional(),
+  tableOfContents: z.strictObject({ minHeadingLevel: z.number().int().min(2).max(6).optional(), maxHeadingLevel: z.number().int().min(2).max(6).optional() }).optional(),
   /**
    * Route data the browser fetches before a click needs it. A link the reader points at, focuses
    * or touches is always fetched; links in a page's content and its previous/next links are

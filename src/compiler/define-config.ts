@@ -50,9 +50,7 @@ export type SidebarItemConfig =
       collapsible?: boolean;
       description?: string;
       key?: string;
-      link?:
-        | { type: 'doc'; id: string }
-        | { type: 'generated-index'; title?: string; slug?: string; description?: string; keywords?: string[]; image?: string };
+      link?: { type: 'doc'; id: string } | { type: 'generated-index'; title?: string; slug?: string; description?: string; keywords?: string[]; image?: string };
     });
 
 /** Docusaurus's shorthand: each key a category label, each value its items (`{ 'Jira Server': ['a', 'b'] }`). */

@@ -92,11 +92,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /** Sorts by file, line, column so output is stable whatever order stages ran in. */
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
-  return [...list].sort(
-    (a, b) =>
-      a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) ||
-      a.message.localeCompare(b.message),
-  );
+  return [...list].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.message.localeCompare(b.message));
 }
 
 /** The rules a site can turn into warnings or silence, by their key in the config's `checks`. */
@@ -108,9 +104,7 @@ export const CONFIGURABLE_RULES = {
   externalLinks: 'external-link',
 } as const satisfies Record<keyof ChecksConfig, RuleId>;
 
-const SETTING_OF_RULE = new Map<RuleId, keyof ChecksConfig>(
-  Object.entries(CONFIGURABLE_RULES).map(([key, rule]) => [rule, key as keyof ChecksConfig]),
-);
+const SETTING_OF_RULE = new Map<RuleId, keyof ChecksConfig>(Object.entries(CONFIGURABLE_RULES).map(([key, rule]) => [rule, key as keyof ChecksConfig]));
 
 /** The diagnostics as the config's `checks` wants them: errors by default, else warnings, or left out. */
 export function applySeverity(diagnostics: Diagnostic[], checks: ChecksConfig | undefined): Diagnostic[] {

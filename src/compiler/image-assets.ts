@@ -25,7 +25,10 @@ function isJpeg(b: Buffer): boolean {
 
 /** An SVG is XML whose first element is `<svg`, after an optional declaration, comments and doctype. */
 function isSvg(b: Buffer): boolean {
-  const head = b.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const head = b
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const rest = head.replace(/^(\s|<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)*/i, '');
   return /^<svg[\s>]/i.test(rest);
 }

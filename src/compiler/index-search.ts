@@ -341,7 +341,10 @@ class PagefindRun {
   readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
 
   /** `after`: a run this one must wait for, since closing a run stops the service. */
-  constructor(private readonly config: ResolvedConfig, after: Promise<void> = Promise.resolve()) {
+  constructor(
+    private readonly config: ResolvedConfig,
+    after: Promise<void> = Promise.resolve(),
+  ) {
     this.index = after.then(() => openIndex(config, () => this.serviceExited()));
     this.index.catch(() => {}); // reported by added() or files(); a run closed early must not leave it unhandled
   }
@@ -425,7 +428,12 @@ class PagefindRun {
 
 function pagefindFailure(config: ResolvedConfig, message: string): never {
   throw new DocsgenError(
-    error('search-index', { file: rel(config.configFile) }, `search index: ${message}`, "reinstall the dependencies (Pagefind ships its binary in a platform package), or set search: false in the config"),
+    error(
+      'search-index',
+      { file: rel(config.configFile) },
+      `search index: ${message}`,
+      'reinstall the dependencies (Pagefind ships its binary in a platform package), or set search: false in the config',
+    ),
   );
 }
 
@@ -515,7 +523,9 @@ export function searchDocument(page: SearchablePage): string {
       ? `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.description)}</p>\n${(page.cards ?? []).map((c) => `<h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.description)}</p>`).join('\n')}`
       : // Code blocks are left out (see EXCLUDE): cut here, they are half the HTML Pagefind would parse.
         schemaLinesAsSentences(tablesAsSentences(page.html.replace(/<pre[\s>][\s\S]*?<\/pre>/g, '')));
-  const titled = /<h1[\s>]/.test(body) ? body.replace(/<h1(?=[\s>])/, `<h1 data-pagefind-weight="${TITLE_WEIGHT}"`) : `<h1 data-pagefind-weight="${TITLE_WEIGHT}">${escapeHtml(page.title)}</h1>\n${body}`;
+  const titled = /<h1[\s>]/.test(body)
+    ? body.replace(/<h1(?=[\s>])/, `<h1 data-pagefind-weight="${TITLE_WEIGHT}"`)
+    : `<h1 data-pagefind-weight="${TITLE_WEIGHT}">${escapeHtml(page.title)}</h1>\n${body}`;
   const keywords = page.keywords.length ? `<meta data-pagefind-meta="keywords[content]" content="${escapeHtml(page.keywords.join(', '))}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title><meta data-pagefind-meta="title[content]" content="${escapeHtml(page.title)}">${keywords}</head><body><main data-pagefind-body>\n${titled}\n</main></body></html>`;
 }

@@ -90,7 +90,8 @@ export function pageShapeProblem(text: string): ShapeProblem | undefined {
     const wasBlank = previousBlank;
     previousBlank = blank;
     if (blank) continue;
-    if (wasBlank && ++blocks > MAX_BLOCKS) return { line: i + 1, message: `this page has more than ${MAX_BLOCKS} blocks (paragraphs, HTML blocks, lists… between blank lines)`, hint: 'split the page' };
+    if (wasBlank && ++blocks > MAX_BLOCKS)
+      return { line: i + 1, message: `this page has more than ${MAX_BLOCKS} blocks (paragraphs, HTML blocks, lists… between blank lines)`, hint: 'split the page' };
     // Directive containers (`:::note` … `:::`) nest like quotes.
     const directive = /^[ \t>]*:{3,}(\s*$|[A-Za-z])/.exec(line);
     if (directive) {
@@ -181,7 +182,8 @@ function readInline(line: string, inline: Inline): Omit<ShapeProblem, 'line'> | 
       return { message: `this paragraph holds more than ${MAX_PARAGRAPH_MARKUP} markup characters ([ ] ( ) < > ! * _ ~)`, hint: 'split it into paragraphs, or put literal text in a code block' };
     }
     if (m[0] === '[') {
-      if (++inline.brackets > MAX_OPEN_MARKERS) return { message: `more than ${MAX_OPEN_MARKERS} brackets are open at once in this paragraph`, hint: 'close the [ you open, or write a literal one as \\[' };
+      if (++inline.brackets > MAX_OPEN_MARKERS)
+        return { message: `more than ${MAX_OPEN_MARKERS} brackets are open at once in this paragraph`, hint: 'close the [ you open, or write a literal one as \\[' };
       continue;
     }
     if (m[0] === ']') {

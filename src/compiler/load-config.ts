@@ -62,7 +62,14 @@ export async function importSiteModuleHashed(file: string): Promise<{ value: unk
     // through a data: URL as long as the module.
     const where = thrownAt(e, map, outfile) ?? { file };
     const message = e instanceof Error ? e.message : String(e);
-    throw new DocsgenError(error('module-error', { ...where, file: rel(where.file) }, `${rel(file)} threw an error while loading: ${message}`, 'the config and sidebars are code that runs at every build: fix the error at this line'));
+    throw new DocsgenError(
+      error(
+        'module-error',
+        { ...where, file: rel(where.file) },
+        `${rel(file)} threw an error while loading: ${message}`,
+        'the config and sidebars are code that runs at every build: fix the error at this line',
+      ),
+    );
   }
   return { value: mod.default ?? mod, hash: createHash('sha256').update(code).digest('hex') };
 }
@@ -214,14 +221,17 @@ function normaliseBase(base: string): string {
 
 /** A zod issue of a file's value (`root` names the value: `config`, `category`) as a diagnostic at its key. */
 export function schemaIssue(issue: z.core.$ZodIssue, file: string, source: string, root: string): Diagnostic {
-  const keyPath = [root, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
-    .join('.')
-    .replace(/\.\[/g, '[');
+  const keyPath = [root, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))].join('.').replace(/\.\[/g, '[');
   const unknown = issue.code === 'unrecognized_keys' ? issue.keys : undefined;
   const needle = unknown?.[0] ?? [...issue.path].reverse().find((p) => typeof p === 'string');
   const loc = needle ? locate(source, String(needle)) : undefined;
   const message = unknown ? `${keyPath}: unknown key ${unknown.map((k) => `"${k}"`).join(', ')}` : `${keyPath}: ${issue.message}`;
-  return error('invalid-config', { file: rel(file), ...loc }, message, unknown ? (root === 'config' ? 'check the spelling against DocsgenConfig in docsgen' : 'check the spelling; AUTHORING.md lists the keys') : undefined);
+  return error(
+    'invalid-config',
+    { file: rel(file), ...loc },
+    message,
+    unknown ? (root === 'config' ? 'check the spelling against DocsgenConfig in docsgen' : 'check the spelling; AUTHORING.md lists the keys') : undefined,
+  );
 }
 
 /** Best-effort line of a key in the config's source, so the message points at it. */

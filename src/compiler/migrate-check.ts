@@ -71,7 +71,7 @@ const CLASSES: { name: string; advice: string; rules?: RuleId[]; match?: (d: Dia
   },
   {
     name: 'Links, anchors and images',
-    advice: 'links into generated content (API pages, remote READMEs) need docsgen\'s OpenAPI or remote sources; others are broken in Docusaurus too',
+    advice: "links into generated content (API pages, remote READMEs) need docsgen's OpenAPI or remote sources; others are broken in Docusaurus too",
     rules: ['broken-link', 'broken-markdown-link', 'broken-anchor', 'broken-image', 'malformed-url', 'unsafe-link'],
     what: (d) => /^broken (?:link|anchor|image) (?:to )?(\S+?):/.exec(d.message)?.[1]?.replace(/#.*$/, ''),
   },
@@ -103,7 +103,14 @@ export async function migrateCheck(options: MigrateOptions): Promise<MigrateRepo
   const sidebars = options.sidebars ?? said('sidebarPath') ?? ['sidebars.js', 'sidebars.ts'].find((f) => existsSync(path.join(siteDir, f)));
   const routeBasePath = options.routeBasePath ?? said('routeBasePath') ?? 'docs';
   const docsDir = path.resolve(siteDir, docs);
-  if (!existsSync(docsDir)) throw new DocsgenError({ rule: 'invalid-config', severity: 'error', file: path.relative(process.cwd(), siteDir) || '.', message: `no docs folder at ${path.relative(process.cwd(), docsDir)}`, hint: 'pass --docs <folder>, relative to the site' });
+  if (!existsSync(docsDir))
+    throw new DocsgenError({
+      rule: 'invalid-config',
+      severity: 'error',
+      file: path.relative(process.cwd(), siteDir) || '.',
+      message: `no docs folder at ${path.relative(process.cwd(), docsDir)}`,
+      hint: 'pass --docs <folder>, relative to the site',
+    });
   // The config goes in the site's folder (so @site/ is the site), under a name no site uses, and is removed when done.
   const configFile = path.join(siteDir, `.docsgen-migrate-check-${randomBytes(4).toString('hex')}.config.ts`);
   const url = said('url') ?? '';
@@ -133,7 +140,14 @@ export async function migrateCheck(options: MigrateOptions): Promise<MigrateRepo
   }
   const { files, mdx } = countPages(docsDir);
   const withErrors = new Set(diagnostics.filter((d) => d.severity === 'error' && /\.mdx?$/.test(d.file)).map((d) => d.file));
-  return { docsDir, pages: stoppedAt ? files : Math.min(pages, files) || files, mdxPages: mdx, clean: Math.max(0, files - withErrors.size), classes: classify(diagnostics), ...(stoppedAt ? { stoppedAt } : {}) };
+  return {
+    docsDir,
+    pages: stoppedAt ? files : Math.min(pages, files) || files,
+    mdxPages: mdx,
+    clean: Math.max(0, files - withErrors.size),
+    classes: classify(diagnostics),
+    ...(stoppedAt ? { stoppedAt } : {}),
+  };
 }
 
 function classify(diagnostics: Diagnostic[]): MigrateClass[] {

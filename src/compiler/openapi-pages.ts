@@ -287,7 +287,15 @@ function renderOperation(api: ApiOperation, ctx: RenderContext): Built {
 function renderIndex(api: LoadedApi, title: string, groups: TagGroup[], base: string, introRoute: string, ctx: RenderContext): Built {
   const w = new PageWriter();
   w.heading(1, title);
-  w.add(h('p', {}, `Version ${api.doc.info.version} · ${api.operations.length} operations in ${groups.length} groups. The `, h('a', { href: introRoute }, 'introduction'), ' explains authentication and the base URL.'));
+  w.add(
+    h(
+      'p',
+      {},
+      `Version ${api.doc.info.version} · ${api.operations.length} operations in ${groups.length} groups. The `,
+      h('a', { href: introRoute }, 'introduction'),
+      ' explains authentication and the base URL.',
+    ),
+  );
   for (const g of groups) {
     w.heading(2, g.name);
     w.add(ctx.md(g.description));
@@ -313,7 +321,13 @@ function renderIntroduction(api: LoadedApi, tags: { group: TagGroup; slug: strin
   w.add(ctx.md(doc.info.description));
   if (doc.servers?.length) {
     w.heading(2, 'Base URL');
-    w.add(h('ul', {}, doc.servers.map((s) => h('li', {}, h('code', {}, s.url), s.description && [': ', ctx.inlineMd(s.description)]))));
+    w.add(
+      h(
+        'ul',
+        {},
+        doc.servers.map((s) => h('li', {}, h('code', {}, s.url), s.description && [': ', ctx.inlineMd(s.description)])),
+      ),
+    );
   }
   const schemes = Object.entries(doc.components?.securitySchemes ?? {});
   if (schemes.length) {
@@ -322,7 +336,13 @@ function renderIntroduction(api: LoadedApi, tags: { group: TagGroup; slug: strin
     w.add(scrollTable(table(['api-params'], ['Scheme', 'How to send it', 'Description'], rows), 'Authentication'));
   }
   w.heading(2, 'Operations by group');
-  w.add(h('ul', {}, tags.map(({ group, slug }) => h('li', {}, h('a', { href: `${base}/${slug}` }, group.name), ` (${group.operations.length})`, group.description && `: ${firstSentence(group.description, 140)}`))));
+  w.add(
+    h(
+      'ul',
+      {},
+      tags.map(({ group, slug }) => h('li', {}, h('a', { href: `${base}/${slug}` }, group.name), ` (${group.operations.length})`, group.description && `: ${firstSentence(group.description, 140)}`)),
+    ),
+  );
   return w.done();
 }
 
@@ -343,7 +363,30 @@ function methodBadge(method: string): Element {
 
 /** A table of a header row and rows of cells. */
 function table(className: string[], headers: string[], rows: HastChild[][]): Element {
-  return h('table', { className }, h('thead', {}, h('tr', {}, headers.map((th) => h('th', {}, th)))), h('tbody', {}, rows.map((cells) => h('tr', {}, cells.map((td) => h('td', {}, td))))));
+  return h(
+    'table',
+    { className },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        headers.map((th) => h('th', {}, th)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      rows.map((cells) =>
+        h(
+          'tr',
+          {},
+          cells.map((td) => h('td', {}, td)),
+        ),
+      ),
+    ),
+  );
 }
 
 /** The operations of a group as a table; the index and the tag pages share it. */
@@ -378,7 +421,11 @@ function parameterTable(list: OpenApiParameter[], ctx: RenderContext): Element {
       typeName(p.schema, ctx),
       p.required ? 'yes' : 'no',
       schema?.default !== undefined && h('code', {}, JSON.stringify(schema.default)),
-      schema?.enum && joined(schema.enum.map((v) => h('code', {}, String(v))), ', '),
+      schema?.enum &&
+        joined(
+          schema.enum.map((v) => h('code', {}, String(v))),
+          ', ',
+        ),
       ctx.md(p.description),
     ];
   });
@@ -395,7 +442,12 @@ function typeName(schema: OpenApiSchema | undefined, ctx: RenderContext, depth =
   if (!schema || depth > MAX_DEPTH) return 'any';
   const { value, name } = ctx.resolve(schema);
   if (!value) return name ?? 'any';
-  const base = value.type === 'array' ? `${typeName(value.items, ctx, depth + 1)}[]` : Array.isArray(value.type) ? value.type.join(' | ') : (value.type ?? (value.oneOf ? 'one of' : value.anyOf ? 'any of' : value.allOf ? 'all of' : 'any'));
+  const base =
+    value.type === 'array'
+      ? `${typeName(value.items, ctx, depth + 1)}[]`
+      : Array.isArray(value.type)
+        ? value.type.join(' | ')
+        : (value.type ?? (value.oneOf ? 'one of' : value.anyOf ? 'any of' : value.allOf ? 'all of' : 'any'));
   const label = name && value.type !== 'array' ? name : base;
   return `${label}${value.format ? ` (${value.format})` : ''}`;
 }
@@ -433,7 +485,16 @@ function schemaNode(name: string | undefined, raw: OpenApiSchema, required: bool
   if (cycle) return h('div', { className: ['schema-leaf'] }, summary, ' ', flag('schema-flag', `circular: see ${cycle} above`));
   const details: HastChild[] = [
     schema.description && h('div', { className: ['schema-description'] }, ctx.md(schema.description)),
-    schema.enum && h('div', { className: ['schema-enum'] }, 'Allowed values: ', joined(schema.enum.map((v) => h('code', {}, JSON.stringify(v))), ', ')),
+    schema.enum &&
+      h(
+        'div',
+        { className: ['schema-enum'] },
+        'Allowed values: ',
+        joined(
+          schema.enum.map((v) => h('code', {}, JSON.stringify(v))),
+          ', ',
+        ),
+      ),
     schema.default !== undefined && h('div', { className: ['schema-default'] }, 'Default: ', h('code', {}, JSON.stringify(schema.default))),
   ];
   const children = ctx.nodesLeft-- > 0 ? childrenOf(schema, ctx) : [];
@@ -469,7 +530,10 @@ function childrenOf(schema: OpenApiSchema, ctx: RenderContext, seen = new Set<Op
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     out.push({ name: '[key: string]', schema: schema.additionalProperties, required: false });
   }
-  for (const [kind, list] of [['one of', schema.oneOf], ['any of', schema.anyOf]] as const) {
+  for (const [kind, list] of [
+    ['one of', schema.oneOf],
+    ['any of', schema.anyOf],
+  ] as const) {
     list?.forEach((option, i) => out.push({ label: `${kind}, option ${i + 1}`, schema: option, required: false }));
   }
   return out;
@@ -518,7 +582,15 @@ export function exampleFromSchema(raw: OpenApiSchema, ctx: { resolve: RenderCont
       return item === undefined ? [] : [item];
     }
     case 'string':
-      return schema.format === 'date-time' ? '2024-01-01T12:00:00.000Z' : schema.format === 'date' ? '2024-01-01' : schema.format === 'uri' ? 'https://example.com' : schema.format === 'email' ? 'user@example.com' : 'string';
+      return schema.format === 'date-time'
+        ? '2024-01-01T12:00:00.000Z'
+        : schema.format === 'date'
+          ? '2024-01-01'
+          : schema.format === 'uri'
+            ? 'https://example.com'
+            : schema.format === 'email'
+              ? 'user@example.com'
+              : 'string';
     case 'integer':
       return schema.minimum ?? 0;
     case 'number':
@@ -647,5 +719,9 @@ function firstSentence(text: string, max = 80): string {
 }
 
 function plainText(markdown: string): string {
-  return markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
+  return markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -37,11 +37,28 @@ export const FRONTMATTER = {
   /** The page's link-preview image (og:image): a URL, or a path in the static folder. */
   image: ['a string', z.string()],
   /** The page's "Edit this page" link, in place of the one the config's docs.editUrl makes; null for none. */
-  custom_edit_url: ['a URL or null', z.string().refine((v) => URL.canParse(v)).nullable()],
+  custom_edit_url: [
+    'a URL or null',
+    z
+      .string()
+      .refine((v) => URL.canParse(v))
+      .nullable(),
+  ],
   /** Each tag gets a page listing its docs, at /tags/{permalink}; the page links to them. */
   tags: [
     'a list of tags: strings, or { label, permalink }',
-    z.array(z.union([z.string().refine((v) => v.trim() !== ''), z.object({ label: z.string().refine((v) => v.trim() !== ''), permalink: z.string().regex(/^\/?[\w-]+$/).optional() })])),
+    z.array(
+      z.union([
+        z.string().refine((v) => v.trim() !== ''),
+        z.object({
+          label: z.string().refine((v) => v.trim() !== ''),
+          permalink: z
+            .string()
+            .regex(/^\/?[\w-]+$/)
+            .optional(),
+        }),
+      ]),
+    ),
   ],
   /** The sidebar shown beside the page, in place of the one it is in; null for none. */
   displayed_sidebar: ['a sidebar id or null', z.string().min(1).nullable()],
@@ -124,4 +141,3 @@ export function firstH1Of(source: SourcePage): string | undefined {
 export function lastSegment(id: string): string {
   return id.slice(id.lastIndexOf('/') + 1);
 }
-

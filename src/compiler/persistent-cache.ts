@@ -50,7 +50,10 @@ export async function loadTransformCache(dir: string, rootDir: string): Promise<
     const cache = new Map<string, TransformedPage>();
     for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
       const [key, page] = JSON.parse(line) as [string, TransformedPage];
-      cache.set(key, withImageFiles(page, (f) => path.resolve(rootDir, f)));
+      cache.set(
+        key,
+        withImageFiles(page, (f) => path.resolve(rootDir, f)),
+      );
     }
     return cache;
   } catch {

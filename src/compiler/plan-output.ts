@@ -44,7 +44,9 @@ export function checkOutputPlan(input: OutputPlanInput, rel: (file: string) => s
   // A redirect writes three files, a page two: each is reported once, at its first clash.
   const reported = new Set<Claimant>();
   const clash = (path: string, claimant: Claimant, reason: string) =>
-    !reported.has(claimant) && reported.add(claimant) && diagnostics.push(error('output-conflict', claimant.at, `${claimant.what} would write ${path}, ${reason}`, claimant.own ? undefined : 'give it another name, slug or route'));
+    !reported.has(claimant) &&
+    reported.add(claimant) &&
+    diagnostics.push(error('output-conflict', claimant.at, `${claimant.what} would write ${path}, ${reason}`, claimant.own ? undefined : 'give it another name, slug or route'));
   const claim = (path: string, claimant: Claimant, own = claimant.own) => {
     const top = fold(path.split('/')[0]);
     if (!own && (((RESERVED_DIRS as readonly string[]).includes(top) && path.includes('/')) || (RESERVED_FILES as readonly string[]).includes(fold(path)))) {

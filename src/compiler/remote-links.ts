@@ -41,7 +41,11 @@ export function rewriteRelativeUrls(markdown: string, ctx: RemoteLinkContext): s
   const imageIds = new Set<string>();
   const frames: { kind: Kind; resource: boolean; reference?: string; label?: string }[] = [];
   let definitionLabel = '';
-  const events = postprocess(parse({ extensions: SYNTAX }).document().write(preprocess()(markdown, undefined, true)));
+  const events = postprocess(
+    parse({ extensions: SYNTAX })
+      .document()
+      .write(preprocess()(markdown, undefined, true)),
+  );
   for (const [kind, token] of events) {
     const text = () => markdown.slice(token.start.offset, token.end.offset);
     const top = frames[frames.length - 1];

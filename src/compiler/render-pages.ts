@@ -186,9 +186,7 @@ function headScript(shell: ShellConfig, data: PageData): string {
   const str = (v: string) => JSON.stringify(v);
   const system = `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'`;
   return `(function(){${data.kind === 'not-found' ? NORMALISE_SCRIPT : ''}var d=document.documentElement;d.classList.add('js');var s=null;try{s=localStorage}catch(e){}function g(k){try{return s&&s.getItem(k)}catch(e){return null}}var t=g(${str(STORAGE_KEYS.theme)});var m=${cm.disableSwitch ? 'null' : 't'};if(m!=='light'&&m!=='dark'){m=${cm.respectPrefersColorScheme ? system : str(cm.defaultMode)}}d.setAttribute('data-theme',m);${
-    bar
-      ? `if(g(${str(STORAGE_KEYS.announcementId)})===${str(bar.id)}&&g(${str(STORAGE_KEYS.announcementDismiss)})==='true')d.setAttribute('data-announcement-bar-initially-dismissed','true');`
-      : ''
+    bar ? `if(g(${str(STORAGE_KEYS.announcementId)})===${str(bar.id)}&&g(${str(STORAGE_KEYS.announcementDismiss)})==='true')d.setAttribute('data-announcement-bar-initially-dismissed','true');` : ''
   }${shell.baseUrlIssueBanner && route === '/' ? baseUrlBannerScript(shell.baseUrl) : ''}${shell.search ? HOTKEY_SCRIPT : ''}})()`;
 }
 

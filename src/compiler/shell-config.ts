@@ -15,12 +15,17 @@ export function resolveShellConfig(config: ResolvedConfig, routeOfDoc: (id: stri
       if (to === undefined) diagnostics.push(error('unknown-doc-id', { file: rel(config.configFile) }, `${where}.docId: no doc with id "${item.docId}"`));
     }
     const kind: NavItem['kind'] =
-      item.type === 'dropdown' || item.items ? 'dropdown'
-      : item.type === 'separator' ? 'separator'
-      : item.type === 'search' ? 'search'
-      : item.type === 'colorMode' ? 'colorMode'
-      : item.type === 'localeDropdown' ? 'locale'
-      : 'link';
+      item.type === 'dropdown' || item.items
+        ? 'dropdown'
+        : item.type === 'separator'
+          ? 'separator'
+          : item.type === 'search'
+            ? 'search'
+            : item.type === 'colorMode'
+              ? 'colorMode'
+              : item.type === 'localeDropdown'
+                ? 'locale'
+                : 'link';
     return {
       label: item.label ?? '',
       kind,

@@ -63,7 +63,14 @@ export function readSidebars(value: Record<string, unknown>, source: string, fil
     if (Array.isArray(sidebar)) sidebars[sidebarId] = readItems(sidebar, reader, from);
     else if (isObject(sidebar)) sidebars[sidebarId] = readShorthand(sidebar, reader, from);
     else {
-      diagnostics.push(error('invalid-sidebar', at(reader, from), `sidebar "${sidebarId}" is ${describe(sidebar)}: a sidebar is a list of items, or an object of categories`, `${sidebarId}: ['intro', { type: 'category', label: 'Guides', items: [...] }]`));
+      diagnostics.push(
+        error(
+          'invalid-sidebar',
+          at(reader, from),
+          `sidebar "${sidebarId}" is ${describe(sidebar)}: a sidebar is a list of items, or an object of categories`,
+          `${sidebarId}: ['intro', { type: 'category', label: 'Guides', items: [...] }]`,
+        ),
+      );
     }
   }
   return { sidebars, diagnostics };
@@ -84,7 +91,14 @@ function readItem(item: unknown, reader: Reader, from: number): SidebarItemConfi
   if (typeof item === 'string') return [item];
   if (Array.isArray(item)) return readItems(item, reader, from);
   if (!isObject(item)) {
-    reader.diagnostics.push(error('invalid-sidebar', at(reader, from), `sidebar "${reader.sidebarId}" has an item that is ${describe(item)}`, 'an item is a doc id, an object with a "type", an object of categories, or a list of items'));
+    reader.diagnostics.push(
+      error(
+        'invalid-sidebar',
+        at(reader, from),
+        `sidebar "${reader.sidebarId}" has an item that is ${describe(item)}`,
+        'an item is a doc id, an object with a "type", an object of categories, or a list of items',
+      ),
+    );
     return [];
   }
   if (!('type' in item)) return readShorthand(item, reader, from);
@@ -110,13 +124,16 @@ function readItem(item: unknown, reader: Reader, from: number): SidebarItemConfi
   if (type !== 'category') return [parsed.data as SidebarItemConfig];
   const category = parsed.data as z.infer<typeof ITEM_SCHEMAS.category>;
   const itemsAt = keyOffset(reader.source, 'items', from) ?? from;
-  const items = Array.isArray(category.items)
-    ? readItems(category.items, reader, itemsAt)
-    : isObject(category.items)
-      ? readShorthand(category.items, reader, itemsAt)
-      : undefined;
+  const items = Array.isArray(category.items) ? readItems(category.items, reader, itemsAt) : isObject(category.items) ? readShorthand(category.items, reader, itemsAt) : undefined;
   if (!items) {
-    reader.diagnostics.push(error('invalid-sidebar', at(reader, itemsAt), `sidebar "${reader.sidebarId}", category "${category.label}": items is ${describe(category.items)}`, 'items is a list of items (or an object of categories)'));
+    reader.diagnostics.push(
+      error(
+        'invalid-sidebar',
+        at(reader, itemsAt),
+        `sidebar "${reader.sidebarId}", category "${category.label}": items is ${describe(category.items)}`,
+        'items is a list of items (or an object of categories)',
+      ),
+    );
     return [];
   }
   return [{ ...category, items } as SidebarItemConfig];

@@ -141,7 +141,12 @@ export class Site {
     const { config } = site;
     const assets = new AssetRegistry(config.baseUrl, config.roots);
     const graph = await timed('graph', () => buildSiteGraph(graphInput(site)));
-    const context: TransformContext = { ...transformContext(site, assets, this.transformed), langs: siteLanguages(site.pages), highlights: this.highlights, ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}) };
+    const context: TransformContext = {
+      ...transformContext(site, assets, this.transformed),
+      langs: siteLanguages(site.pages),
+      highlights: this.highlights,
+      ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
+    };
     return { site, graph, shell: siteShell(site), assets, context, redirects: siteRedirects(site, graph, false).map, timings };
   }
 
@@ -318,10 +323,21 @@ export async function loadSite(options: LoadOptions, time: StageTimer): Promise<
  * for the Unleash API, which `serve --watch` used to pay before serving its first page, so they are
  * kept on disk for as long as the document's text, its source settings and the compiler are the same.
  */
-async function apiPages(source: OpenApiSourceConfig, text: string, file: string, routeBase: string, roots: SourceRoots, cacheDir: string | undefined): Promise<ApiPages & { diagnostics: Diagnostic[] }> {
+async function apiPages(
+  source: OpenApiSourceConfig,
+  text: string,
+  file: string,
+  routeBase: string,
+  roots: SourceRoots,
+  cacheDir: string | undefined,
+): Promise<ApiPages & { diagnostics: Diagnostic[] }> {
   // The id's hash keeps apart ids that read the same once made safe for a file name (`a.b`, `a_b`).
   const name = `openapi-${source.id.replace(/[^\w-]/g, '_')}-${createHash('sha256').update(source.id).digest('hex').slice(0, 8)}`;
-  const key = createHash('sha256').update(JSON.stringify([source, file, routeBase])).update('\0').update(text).digest('hex');
+  const key = createHash('sha256')
+    .update(JSON.stringify([source, file, routeBase]))
+    .update('\0')
+    .update(text)
+    .digest('hex');
   const cached = cacheDir ? await readCached<ApiPages & { diagnostics: Diagnostic[] }>(cacheDir, name, key) : undefined;
   if (cached) return cached;
   const api = await parseOpenApi(source, text, file, roots);
@@ -346,7 +362,13 @@ export function transformContext(site: LoadedSite, assets: AssetRegistry, cache:
     mdx: {
       format: site.config.user.markdown?.format ?? 'md',
       siteDir: site.config.siteDir,
-      siteConfig: { title: site.config.user.title, ...(site.config.user.tagline ? { tagline: site.config.user.tagline } : {}), url: site.config.user.url, baseUrl: site.config.baseUrl, customFields: {} },
+      siteConfig: {
+        title: site.config.user.title,
+        ...(site.config.user.tagline ? { tagline: site.config.user.tagline } : {}),
+        url: site.config.user.url,
+        baseUrl: site.config.baseUrl,
+        customFields: {},
+      },
     },
     rootDir: site.config.rootDir,
     assets,
@@ -439,10 +461,7 @@ function withApiSidebars(sidebars: SidebarsConfig, config: ResolvedConfig, apiSi
     const items = result[target] ?? [];
     if (!placed(items, source.id)) {
       const index = indexIds.get(source.id);
-      result[target] = [
-        ...items,
-        { type: 'category', label: 'API reference', ...(index ? { link: { type: 'doc' as const, id: index } } : {}), items: [{ type: 'openapi', id: source.id }] },
-      ];
+      result[target] = [...items, { type: 'category', label: 'API reference', ...(index ? { link: { type: 'doc' as const, id: index } } : {}), items: [{ type: 'openapi', id: source.id }] }];
     }
   }
   return result;

@@ -71,11 +71,7 @@ export interface Listing {
  * Every file below `dir` that `keep` accepts, following links whose target stays inside the roots
  * (a folder reached twice through links is listed once, so a loop ends). Sorted by `rel`.
  */
-export async function listFiles(
-  dir: string,
-  roots: SourceRoots,
-  keep: { dir: (name: string) => boolean; file: (name: string) => boolean },
-): Promise<Listing> {
+export async function listFiles(dir: string, roots: SourceRoots, keep: { dir: (name: string) => boolean; file: (name: string) => boolean }): Promise<Listing> {
   const listing: Listing = { files: [], escapes: [] };
   const seen = new Set<string>();
   const visit = async (abs: string, rel: string): Promise<void> => {

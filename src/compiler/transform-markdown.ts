@@ -33,7 +33,6 @@ import type { PluggableList } from 'unified';
 import { isMdxPage, transformMdx } from './mdx/transform-mdx.ts';
 import { fileHash } from './mdx/render-mdx.ts';
 
-
 export interface TransformContext {
   toc: { min: number; max: number };
   /** Every page's source file and route, for `.md` links. */
@@ -72,7 +71,6 @@ const COMPILER_CACHE_VERSION = '1';
 /** Below this many pages to transform, workers cost more to start than they save. */
 const PARALLEL_MIN_PAGES = 40;
 
-
 export async function transformPages(pages: SourcePage[], ctx: TransformContext): Promise<Map<string, TransformedPage>> {
   const out = new Map<string, TransformedPage>();
   const todo: { page: SourcePage; key: string }[] = [];
@@ -100,14 +98,40 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     }
   }
   const langs = ctx.checkOnly ? [] : (ctx.langs ?? siteLanguages(pages));
-  const options: TransformOptions = { toc: ctx.toc, routes: ctx.routes, docsDir: ctx.docsDir, plugins: ctx.plugins, mdx: ctx.mdx, rootDir: ctx.rootDir, baseUrl: ctx.assets.baseUrl, roots: ctx.assets.roots, langs, background: ctx.keepThreadFree, checkOnly: ctx.checkOnly };
+  const options: TransformOptions = {
+    toc: ctx.toc,
+    routes: ctx.routes,
+    docsDir: ctx.docsDir,
+    plugins: ctx.plugins,
+    mdx: ctx.mdx,
+    rootDir: ctx.rootDir,
+    baseUrl: ctx.assets.baseUrl,
+    roots: ctx.assets.roots,
+    langs,
+    background: ctx.keepThreadFree,
+    checkOnly: ctx.checkOnly,
+  };
   const workers = todo.length >= PARALLEL_MIN_PAGES ? (ctx.workers ?? defaultWorkers()) + (ctx.keepThreadFree ? 1 : 0) : 0;
   // Highlights are not kept: a cold build's code blocks rarely repeat.
   const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options);
   const onDone = inOrder && ((i: number, result: TransformedPage) => inOrder(todo[i].page, result));
   // Nothing to do must not load the grammars (a second or more): a run whose pages all come from the cache.
   const results =
-    workers > 0 ? await transformInWorkers(todo.map((t) => t.page), options, workers, here, onDone) : todo.length ? await transformInline(todo.map((t) => t.page), options, ctx.highlights) : [];
+    workers > 0
+      ? await transformInWorkers(
+          todo.map((t) => t.page),
+          options,
+          workers,
+          here,
+          onDone,
+        )
+      : todo.length
+        ? await transformInline(
+            todo.map((t) => t.page),
+            options,
+            ctx.highlights,
+          )
+        : [];
   todo.forEach(({ page, key }, i) => {
     const result = results[i];
     if (workers === 0) inOrder?.(page, result);
@@ -162,7 +186,8 @@ export async function transformInline(pages: SourcePage[], options: TransformOpt
   const mdx = pages.some((p) => isMdxPage(p, options.mdx?.format)) ? mdxPipeline(options, processors, plugins, options.checkOnly ? undefined : await getHighlighter(options.langs)) : undefined;
   const out: TransformedPage[] = [];
   // In order: an MDX page's render (an await) must not interleave with another page's.
-  for (const page of pages) out.push(await transformPage(page, { toc: options.toc, routeOfFile, docsDir: options.docsDir, rootDir: options.rootDir, assets, checkOnly: options.checkOnly, mdx }, processors));
+  for (const page of pages)
+    out.push(await transformPage(page, { toc: options.toc, routeOfFile, docsDir: options.docsDir, rootDir: options.rootDir, assets, checkOnly: options.checkOnly, mdx }, processors));
   return out;
 }
 
@@ -184,7 +209,16 @@ function mdxPipeline(options: TransformOptions, processors: Processors, plugins:
       if (!highlighter) return ''; // a check: no HTML
       const fence = '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
       const markdown = `${fence}${language ?? ''} ${meta}\n${code}\n${fence}\n`;
-      const ctx: DocsgenMarkdownContext = { file: '', pageRoute: '/', lineOffset: 0, toc: { min: 7, max: 7 }, routeOfFile: () => undefined, resolvePath: (p) => p, imageUrl: () => undefined, imageProblem: () => undefined };
+      const ctx: DocsgenMarkdownContext = {
+        file: '',
+        pageRoute: '/',
+        lineOffset: 0,
+        toc: { min: 7, max: 7 },
+        routeOfFile: () => undefined,
+        resolvePath: (p) => p,
+        imageUrl: () => undefined,
+        imageProblem: () => undefined,
+      };
       const vfile = new VFile({ value: markdown, data: { docsgen: { ctx, out: { headings: [], toc: [], links: [], images: [], diagnostics: [] } } } });
       const processor = processors();
       return String(processor.stringify(processor.runSync(processor.parse(vfile), vfile), vfile));
@@ -233,7 +267,9 @@ function cacheKey(page: SourcePage, ctx: TransformContext): string {
   const title = page.frontmatter.hide_title === true ? '' : docTitle(page);
   const file = path.relative(ctx.rootDir, page.file).split(path.sep).join('/');
   const key = createHash('sha256')
-    .update(`${COMPILER_CACHE_VERSION}\0${ctx.plugins?.key ?? ''}\0${isMdxPage(page, ctx.mdx?.format) ? JSON.stringify(ctx.mdx ?? null) : 'md'}\0${file}\0${page.route}\0${page.lineOffset}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`)
+    .update(
+      `${COMPILER_CACHE_VERSION}\0${ctx.plugins?.key ?? ''}\0${isMdxPage(page, ctx.mdx?.format) ? JSON.stringify(ctx.mdx ?? null) : 'md'}\0${file}\0${page.route}\0${page.lineOffset}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`,
+    )
     .update(page.body)
     .digest('hex');
   keyMemo.set(page, { context, key });
@@ -299,16 +335,18 @@ function createProcessor(highlighter: Highlighter | undefined, cache: Map<string
     .use(remarkDocsgen)
     .use(plugins?.remark ?? []);
   if (!highlighter) return remark.freeze() as unknown as Processor;
-  return remark
-    .use(remarkRehype, { allowDangerousHtml: true })
-    .use(plugins?.beforeRehype ?? [])
-    // Code is highlighted after the writers' rehype plugins, as Docusaurus highlights it in the
-    // browser: rehype-katex finds `$$` blocks as the code blocks remark-math made of them.
-    .use(plugins?.rehype ?? [])
-    .use(rehypeHighlight(highlighter, cache))
-    .use(rehypeScrollTables)
-    .use(rehypeStringify, { allowDangerousHtml: true })
-    .freeze() as unknown as Processor;
+  return (
+    remark
+      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(plugins?.beforeRehype ?? [])
+      // Code is highlighted after the writers' rehype plugins, as Docusaurus highlights it in the
+      // browser: rehype-katex finds `$$` blocks as the code blocks remark-math made of them.
+      .use(plugins?.rehype ?? [])
+      .use(rehypeHighlight(highlighter, cache))
+      .use(rehypeScrollTables)
+      .use(rehypeStringify, { allowDangerousHtml: true })
+      .freeze() as unknown as Processor
+  );
 }
 
 /** Code highlighting at build time, as a rehype plugin: for markdown and MDX pages alike. */
@@ -393,19 +431,33 @@ function transformPage(
   try {
     const { tree, processor } = parseWithGfmGates(vfile, processors);
     const deep = tooDeep(tree as MdastRoot);
-    if (deep) return failedPage('page-too-complex', file, { line: (deep.position?.start.line ?? 1) + page.lineOffset, column: deep.position?.start.column ?? 1 }, `blocks nest more than ${MAX_NESTING_DEPTH} levels deep here`, 'flatten the nested lists or quotes');
+    if (deep)
+      return failedPage(
+        'page-too-complex',
+        file,
+        { line: (deep.position?.start.line ?? 1) + page.lineOffset, column: deep.position?.start.column ?? 1 },
+        `blocks nest more than ${MAX_NESTING_DEPTH} levels deep here`,
+        'flatten the nested lists or quotes',
+      );
     const hast = processor.runSync(tree as MdastRoot, vfile);
     html = ctx.checkOnly ? '' : String(processor.stringify(hast, vfile));
   } catch (e) {
     // Whatever a page makes the pipeline throw is that page's problem, reported at its file.
     const overflow = e instanceof RangeError && /call stack/i.test(e.message);
-    return failedPage('transform-failed', file, { line: 1, column: 1 }, `could not transform this page: ${(e as Error)?.message ?? e}`, overflow ? `the page is too deeply nested or holds too long a run of one construct for the parser: split it (blocks nest at most ${MAX_NESTING_DEPTH} levels)` : 'this may be a bug in docsgen or a markdown plugin');
+    return failedPage(
+      'transform-failed',
+      file,
+      { line: 1, column: 1 },
+      `could not transform this page: ${(e as Error)?.message ?? e}`,
+      overflow
+        ? `the page is too deeply nested or holds too long a run of one construct for the parser: split it (blocks nest at most ${MAX_NESTING_DEPTH} levels)`
+        : 'this may be a bug in docsgen or a markdown plugin',
+    );
   }
   // Made here rather than by the graph, so that no later stage holds a second, titled copy of the HTML.
   const titled = result.firstH1 === undefined && page.frontmatter.hide_title !== true && !ctx.checkOnly;
   return { html: titled ? `<h1>${escapeHtml(docTitle(page))}</h1>\n${html}` : html, ...result, ...(reads.size ? { reads: [...reads] } : {}) };
 }
-
 
 async function transformMdxPage(
   page: SourcePage,
@@ -425,7 +477,12 @@ async function transformMdxPage(
     rehypePlugins: mdx.rehypePlugins,
     absFile: page.file,
     // A check renders too: what a component throws, or an import that does not resolve, fails a build.
-    render: { siteDir: site.siteDir, baseUrl: ctx.assets.baseUrl, page: { baseUrl: ctx.assets.baseUrl, route: page.route, siteConfig: site.siteConfig, highlight: mdx.highlight }, imageUrl: (abs) => ctx.assets.imageUrl(abs) },
+    render: {
+      siteDir: site.siteDir,
+      baseUrl: ctx.assets.baseUrl,
+      page: { baseUrl: ctx.assets.baseUrl, route: page.route, siteConfig: site.siteConfig, highlight: mdx.highlight },
+      imageUrl: (abs) => ctx.assets.imageUrl(abs),
+    },
   });
   const fromRoot = (abs: string) => path.relative(ctx.rootDir, abs).split(path.sep).join('/');
   const rendered = made.rendered;

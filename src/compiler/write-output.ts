@@ -27,7 +27,14 @@ export interface OutputSink {
 export function outputFile(root: string, relPath: string): string {
   const abs = path.resolve(root, relPath);
   if (abs === root || !isInside(abs, root)) {
-    throw new DocsgenError(error('output-folder', { file: relPath }, 'refused to write or remove a file outside the output folder', 'a route or file name leads out of the output folder; this is a bug in docsgen: please report it'));
+    throw new DocsgenError(
+      error(
+        'output-folder',
+        { file: relPath },
+        'refused to write or remove a file outside the output folder',
+        'a route or file name leads out of the output folder; this is a bug in docsgen: please report it',
+      ),
+    );
   }
   return abs;
 }
@@ -46,7 +53,9 @@ async function prepareOutputFile(root: string, file: string, dirs: Set<string>):
     while (!existsSync(existing) && existing !== root) existing = path.dirname(existing);
     const before = await realpath(existing).catch(() => rootReal);
     const throughLink = (link: string) =>
-      new DocsgenError(error('output-folder', { file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, link)} from the output folder`));
+      new DocsgenError(
+        error('output-folder', { file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, link)} from the output folder`),
+      );
     if (!isInside(before, rootReal)) throw throughLink(existing);
     await mkdir(dir, { recursive: true });
     if (!isInside(await realpath(dir), rootReal)) throw throughLink(dir);
@@ -63,7 +72,9 @@ async function prepareOutputFile(root: string, file: string, dirs: Set<string>):
  */
 async function copySource(from: string, to: string): Promise<void> {
   const changed = () =>
-    new DocsgenError(error('outside-sources', { file: rel(from) }, 'this file was replaced by a link while the build ran, and was not published', 'build again; a link out of the source folders is refused'));
+    new DocsgenError(
+      error('outside-sources', { file: rel(from) }, 'this file was replaced by a link while the build ran, and was not published', 'build again; a link out of the source folders is refused'),
+    );
   const handle = await open(from, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch((e: NodeJS.ErrnoException) => {
     throw e.code === 'ELOOP' ? changed() : e;
   });

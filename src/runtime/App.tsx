@@ -32,10 +32,7 @@ export function App({ shell, page, sidebar, sidebarSlot, onRetry, attempt = 0 }:
       </div>
       {shell.announcementBar && <AnnouncementBar bar={shell.announcementBar} />}
       <Navbar shell={shell} route={page.route} sidebar={sidebar} navbarDocs={page.sidebar?.navbarDocs} />
-      <ErrorBoundary
-        resetKey={`${page.route}#${attempt}`}
-        fallback={(error, reset) => <PageCrashed error={error} tryAgain={onRetry ?? reset} />}
-      >
+      <ErrorBoundary resetKey={`${page.route}#${attempt}`} fallback={(error, reset) => <PageCrashed error={error} tryAgain={onRetry ?? reset} />}>
         <Page page={page} sidebar={sidebar} sidebarSlot={sidebarSlot} />
       </ErrorBoundary>
       <Footer shell={shell} />

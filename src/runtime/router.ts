@@ -21,7 +21,6 @@ export function loadSidebar(file: string): Promise<SidebarData> {
   return p;
 }
 
-
 export interface LoadedRoute {
   page: PageData;
 }

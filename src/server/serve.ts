@@ -77,7 +77,10 @@ export async function serve(opts: ServeOptions): Promise<number> {
     } catch (e) {
       console.error(e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e));
       console.error('docsgen: build failed; still serving the last good build');
-      projectRoot = await loadConfig(opts.config).then((c) => c.rootDir, () => projectRoot);
+      projectRoot = await loadConfig(opts.config).then(
+        (c) => c.rootDir,
+        () => projectRoot,
+      );
       live.error = clientMessage(e, projectRoot);
       live.send('build-error', live.error);
       return false;
@@ -121,7 +124,10 @@ export async function serve(opts: ServeOptions): Promise<number> {
 
   if (opts.watch) {
     // Redirects are answered from the start; reading the sources now also readies the first page.
-    void site.state().then((s) => (redirects = built ? redirects : s.redirects), () => {});
+    void site.state().then(
+      (s) => (redirects = built ? redirects : s.redirects),
+      () => {},
+    );
     // The watcher and the first full build wait for the first page asked for (or a moment without
     // one): scanning the folders and transforming every page would take the cores that page needs.
     // Anything saved before the build starts is in it.
@@ -278,7 +284,11 @@ const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
  * time, and reported again if the file changed since.
  */
 function withLateChanges(onChange: (event: string, file: string) => void): (event: string, file: string) => void {
-  const version = (file: string) => stat(file).then((s) => `${s.size}:${s.mtimeMs}`, () => undefined);
+  const version = (file: string) =>
+    stat(file).then(
+      (s) => `${s.size}:${s.mtimeMs}`,
+      () => undefined,
+    );
   return (event, file) => {
     onChange(event, file);
     if (event !== 'change') return;

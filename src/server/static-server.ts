@@ -154,7 +154,10 @@ async function servedFile(root: string, relPath: string): Promise<Found | undefi
 /** `/a` → `a`, `a/index.html`, `a.html`; `/a.html` and `/a/index` also find `a/index.html`. */
 function candidates(urlPath: string): string[] {
   const p = urlPath.replace(/^\/+/, '');
-  const bare = p.replace(/\.html?$/, '').replace(/(^|\/)index$/, '').replace(/\/+$/, '');
+  const bare = p
+    .replace(/\.html?$/, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/\/+$/, '');
   return [...new Set([p, bare ? `${bare}/index.html` : 'index.html', `${bare}.html`])].filter((c) => c !== '' && c !== '.html');
 }
 

@@ -23,7 +23,10 @@ afterAll(() => site?.close());
 /** The pages the issue names; the API operation page is the first one the build has. */
 function pagesToCheck(): string[] {
   const apiDir = path.join(buildDir, 'reference/api/unleash');
-  const operation = readdirSync(apiDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()[0];
+  const operation = readdirSync(apiDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()[0];
   const reference = ['/reference/api/legacy/unleash/admin/features', '/reference/api/legacy/unleash'].find((r) => existsSync(path.join(buildDir, r, 'index.html')))!;
   // A tutorial (tabs, code, a diagram) and an API tag page, where the site has them.
   const more = ['/feature-flag-tutorials/react', '/reference/api/unleash/features'].filter((r) => existsSync(path.join(buildDir, r, 'index.html')));
@@ -45,7 +48,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 describe('axe-core', () => {
@@ -106,7 +115,10 @@ describe('keyboard', () => {
     expect(visited[0].name).toBe('Skip to main content');
     const names = visited.map((v) => v.name);
     for (const control of ['Close', 'Quickstart', 'Academy', 'Certification', 'Sign in', 'GitHub', 'Languages: English', 'Search']) {
-      expect(names.some((n) => n === control || n.endsWith(control)), control).toBe(true);
+      expect(
+        names.some((n) => n === control || n.endsWith(control)),
+        control,
+      ).toBe(true);
     }
     expect(names.some((n) => n.startsWith('Switch between dark and light mode'))).toBe(true);
     expect(names.some((n) => n.startsWith('Expand sidebar category') || n.startsWith('Collapse sidebar category'))).toBe(true);
@@ -142,7 +154,11 @@ describe('landmarks and toggles', () => {
     expect(await page.getByRole('complementary').count()).toBe(1);
     for (const name of ['Docs sidebar', 'Breadcrumbs', 'On this page']) expect(await page.getByRole('navigation', { name }).count(), name).toBe(1);
     const toggles = await page.$$eval('[aria-expanded]', (els) =>
-      els.map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent, controls: el.getAttribute('aria-controls'), exists: !!document.getElementById(el.getAttribute('aria-controls') ?? '') })),
+      els.map((el) => ({
+        name: el.getAttribute('aria-label') ?? el.textContent,
+        controls: el.getAttribute('aria-controls'),
+        exists: !!document.getElementById(el.getAttribute('aria-controls') ?? ''),
+      })),
     );
     expect(toggles.length).toBeGreaterThan(5);
     expect(toggles.filter((t) => !t.controls || !t.exists)).toEqual([]);

@@ -57,10 +57,13 @@ describe('announcement bar', () => {
     const context = await site.newContext();
     const page = await context.newPage();
     await page.goto(`${site.base}/404-for-storage-setup`);
-    await page.evaluate(([d, i]) => {
-      localStorage.setItem(d, 'true');
-      localStorage.setItem(i, 'an-earlier-bar');
-    }, [DISMISS, ID]);
+    await page.evaluate(
+      ([d, i]) => {
+        localStorage.setItem(d, 'true');
+        localStorage.setItem(i, 'an-earlier-bar');
+      },
+      [DISMISS, ID],
+    );
     await page.goto(`${site.base}/small/a`, { waitUntil: 'domcontentloaded' });
     expect(await bar(page).isVisible()).toBe(true);
     await waitForHydration(page);

@@ -64,7 +64,10 @@ describe('operation summaries', () => {
         body.querySelectorAll('pre, script').forEach((el) => el.remove());
         return [document.title, ...[...body.querySelectorAll('*')].flatMap((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent!))];
       });
-      expect(text.filter((t) => raw.test(t)), route).toEqual([]);
+      expect(
+        text.filter((t) => raw.test(t)),
+        route,
+      ).toEqual([]);
     }
     expect(await page.locator('article h1 code').textContent()).toBe('name');
     await page.close();

@@ -44,7 +44,12 @@ describe('an MDX page with Docusaurus components', () => {
     await waitForHydration(page);
     await poll(() => panel('yarn').isVisible()).toBe(true);
     // The site component's CSS module applies.
-    expect(await page.locator('figure').first().evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+    expect(
+      await page
+        .locator('figure')
+        .first()
+        .evaluate((el) => getComputedStyle(el).borderTopStyle),
+    ).toBe('solid');
     await page.close();
   }, 60_000);
 

@@ -118,7 +118,7 @@ describe('the Unleash navbar', () => {
     await page.close();
   });
 
-  it('marks a doc entry on every page of its doc\'s sidebar, as Docusaurus does', async () => {
+  it("marks a doc entry on every page of its doc's sidebar, as Docusaurus does", async () => {
     const page = await open(unleash, '/reference/actions');
     const docs = page.locator('.navbar-items > li > a', { hasText: /^Docs$/ });
     const active = async () => ((await docs.getAttribute('class')) ?? '').split(' ').includes('active');
@@ -180,7 +180,11 @@ describe('search button and hotkeys', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await poll(opened).toBe(1);
     await dismiss();
-    for (const [key, count] of [['Control+k', 2], ['Meta+k', 3], ['/', 4]] as const) {
+    for (const [key, count] of [
+      ['Control+k', 2],
+      ['Meta+k', 3],
+      ['/', 4],
+    ] as const) {
       await page.keyboard.press(key);
       await poll(opened).toBe(count);
       await dismiss();
@@ -225,7 +229,13 @@ describe('hotkeys before hydration', () => {
       expect(holding).toBe(1);
       expect(await page.evaluate(() => (window as unknown as { prevented: boolean[] }).prevented)).toEqual([true]);
       release();
-      await poll(() => page.getByRole('dialog').getByRole('combobox').evaluate((el) => el === document.activeElement).catch(() => false)).toBe(true);
+      await poll(() =>
+        page
+          .getByRole('dialog')
+          .getByRole('combobox')
+          .evaluate((el) => el === document.activeElement)
+          .catch(() => false),
+      ).toBe(true);
       await page.close();
     });
   }

@@ -254,7 +254,7 @@ describe('client navigation on the shell fixture', () => {
         );
       await poll(pageViews).toEqual(['/']);
       expect(scripts).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST1234']);
-      const config = await page.evaluate(() => ((window as unknown as { dataLayer: IArguments[] }).dataLayer.map((c) => [...c]).find((c) => c[0] === 'config')));
+      const config = await page.evaluate(() => (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((c) => [...c]).find((c) => c[0] === 'config'));
       expect(config).toEqual(['config', 'G-TEST1234', { send_page_view: false }]);
       await follow(page, '.markdown a[href="/long"]');
       await page.waitForURL(`${gtagSite.base}/long`);

@@ -40,17 +40,25 @@ const hit = (url: string, hierarchy: Record<string, string | null>, extra: Recor
 });
 
 const HITS = [
-  hit(`${ORIGIN}/rollouts#sticky-assignment`, { lvl1: 'Gradual rollouts', lvl2: 'Sticky assignment' }, {
-    content: 'Each user keeps the same answer while the rollout grows, because assignment is sticky.',
-    _highlightResult: { hierarchy: { lvl1: { value: 'Gradual rollouts' }, lvl2: { value: '<mark>Sticky</mark> assignment' } } },
-    _snippetResult: { content: { value: '… while the rollout grows, because assignment is <mark>sticky</mark>.' } },
-  }),
+  hit(
+    `${ORIGIN}/rollouts#sticky-assignment`,
+    { lvl1: 'Gradual rollouts', lvl2: 'Sticky assignment' },
+    {
+      content: 'Each user keeps the same answer while the rollout grows, because assignment is sticky.',
+      _highlightResult: { hierarchy: { lvl1: { value: 'Gradual rollouts' }, lvl2: { value: '<mark>Sticky</mark> assignment' } } },
+      _snippetResult: { content: { value: '… while the rollout grows, because assignment is <mark>sticky</mark>.' } },
+    },
+  ),
   hit(`${ORIGIN}/rollouts`, { lvl1: 'Gradual rollouts' }, { type: 'lvl1' }),
   hit('https://external.example.com/blog/sticky-sessions', { lvl1: 'Sticky sessions explained' }, { type: 'lvl1' }),
-  hit(`${ORIGIN}/tokens#escaping`, { lvl1: '<img src=x onerror=alert(3)>', lvl2: 'Escaping' }, {
-    content: 'The text <img src=x onerror=alert(4)> is an example.',
-    _snippetResult: { content: { value: 'The text <img src=x onerror=alert(4)> is a <mark>sticky</mark> example.' } },
-  }),
+  hit(
+    `${ORIGIN}/tokens#escaping`,
+    { lvl1: '<img src=x onerror=alert(3)>', lvl2: 'Escaping' },
+    {
+      content: 'The text <img src=x onerror=alert(4)> is an example.',
+      _snippetResult: { content: { value: 'The text <img src=x onerror=alert(4)> is a <mark>sticky</mark> example.' } },
+    },
+  ),
 ];
 const NB_HITS = 42;
 

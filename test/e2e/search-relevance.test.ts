@@ -68,11 +68,7 @@ function targetsOf(c: Case): { targets: string[]; standIn: boolean } {
   const pages = c.pages.filter(exists);
   if (pages.length) return { targets: pages, standIn: false };
   const apiPages = readdirSync(path.join(build, '_data/reference/api/unleash')).map((f) => `/reference/api/unleash/${f.replace(/\.json$/, '')}`);
-  const standIns = [
-    ...(c.standIns ?? []).filter(exists),
-    ...(c.apiTags ?? []).flatMap(routesOfTag),
-    ...(c.apiSlug ? apiPages.filter((r) => c.apiSlug!.test(r.slice(r.lastIndexOf('/') + 1))) : []),
-  ];
+  const standIns = [...(c.standIns ?? []).filter(exists), ...(c.apiTags ?? []).flatMap(routesOfTag), ...(c.apiSlug ? apiPages.filter((r) => c.apiSlug!.test(r.slice(r.lastIndexOf('/') + 1))) : [])];
   return { targets: standIns, standIn: true };
 }
 
@@ -86,7 +82,10 @@ describe('search relevance on the Unleash site', () => {
       await page.waitForSelector(`.search-page-results[data-query="${c.query}"]`);
       const top = await page.$$eval('.search-page-result-title a', (as) => as.slice(0, 3).map((a) => new URL((a as HTMLAnchorElement).href).pathname));
       expect(top.length).toBe(3);
-      expect(top.filter((r) => targets.includes(r)), `top three: ${top.join(', ')}; right pages: ${targets.join(', ')}`).not.toEqual([]);
+      expect(
+        top.filter((r) => targets.includes(r)),
+        `top three: ${top.join(', ')}; right pages: ${targets.join(', ')}`,
+      ).not.toEqual([]);
       await page.close();
     });
   }

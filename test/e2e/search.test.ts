@@ -31,7 +31,9 @@ function pagesMentioning(word: RegExp): string[] {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
       else if (e.name.endsWith('.md')) {
-        const prose = readFileSync(p, 'utf8').replace(/^---[\s\S]*?\n---\n/, '').replace(/```[\s\S]*?```/g, '');
+        const prose = readFileSync(p, 'utf8')
+          .replace(/^---[\s\S]*?\n---\n/, '')
+          .replace(/```[\s\S]*?```/g, '');
         if (word.test(prose)) out.push(e.name === 'intro.md' ? '/' : `/${path.relative(docs, p).replace(/\.md$/, '')}`);
       }
     }

@@ -95,7 +95,11 @@ describe('code blocks', () => {
 describe('tabs', () => {
   const selected = (page: Page, block: number) => page.locator('.tabs').nth(block).locator('[role="tab"][aria-selected="true"]').textContent();
   const visiblePanel = (page: Page, block: number) =>
-    page.locator('.tabs').nth(block).locator('[role="tabpanel"]').evaluateAll((ps) => ps.filter((p) => !(p as HTMLElement).hidden).map((p) => p.textContent?.trim()));
+    page
+      .locator('.tabs')
+      .nth(block)
+      .locator('[role="tabpanel"]')
+      .evaluateAll((ps) => ps.filter((p) => !(p as HTMLElement).hidden).map((p) => p.textContent?.trim()));
 
   it('switch on click and with the arrow keys', async () => {
     const page = await open('/long');

@@ -3,15 +3,7 @@ import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createStaticServer } from '../../src/server/static-server.ts';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Playwright gives every launch a fresh, temporary user-data-dir. */
 export async function launchBrowser(): Promise<{ browser: Browser; context: BrowserContext; close: () => Promise<void> }> {
@@ -77,11 +69,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 export async function parsed(page: Page): Promise<void> {
   // The browser paints nothing before the head's stylesheets have loaded, so a check of what shows
   // must not run before them either (on a busy machine it did).
-  await page.waitForFunction(
-    () => document.readyState !== 'loading' && [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet),
-    undefined,
-    { polling: 20 },
-  );
+  await page.waitForFunction(() => document.readyState !== 'loading' && [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet), undefined, { polling: 20 });
 }
 
 /** Polls until the assertion holds; the shell's effects settle asynchronously. */

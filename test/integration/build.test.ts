@@ -21,7 +21,15 @@ const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
 
 describe('docsgen build on a good site', () => {
   it('writes one HTML file per route, with title, description, canonical and Open Graph tags', () => {
-    for (const f of ['index.html', 'guides/index.html', 'guides/basics/install/index.html', 'guides/basics/configure/index.html', 'guides/advanced/index.html', 'reference/config/index.html', 'reference/tabs/index.html']) {
+    for (const f of [
+      'index.html',
+      'guides/index.html',
+      'guides/basics/install/index.html',
+      'guides/basics/configure/index.html',
+      'guides/advanced/index.html',
+      'reference/config/index.html',
+      'reference/tabs/index.html',
+    ]) {
       expect(existsSync(path.join(out, f)), f).toBe(true);
     }
     const home = read('index.html');
@@ -165,22 +173,26 @@ describe('docsgen build across threads', () => {
 
   // Pages are shared between this thread and workers chunk by chunk, whichever is free first: the
   // output must not depend on which thread made which page.
-  it.skipIf(!existsSync(generator))('gives the same bytes with no worker, one, or three', () => {
-    const site = tempDir('docsgen-threads-');
-    spawnSync(process.execPath, [generator, site, '120', '3'], { stdio: 'ignore' });
-    writeFileSync(
-      path.join(site, 'docsgen.config.ts'),
-      "import { defineConfig } from 'docsgen';\nexport default defineConfig({ title: 'Corpus', url: 'https://example.com', docs: { path: 'docs', sidebarPath: 'sidebars.js' }, staticDir: 'static', navbar: { items: [] } });\n",
-    );
-    const trees = ['0', '1', '3'].map((workers) => {
-      const r = runCli(['build', '--no-cache', '--config', 'docsgen.config.ts', '--out', `out-${workers}`], site, { DOCSGEN_WORKERS: workers });
-      expect(r.status, r.stderr).toBe(0);
-      return snapshotTree(path.join(site, `out-${workers}`));
-    });
-    expect(trees[0].size).toBeGreaterThan(120);
-    for (const tree of trees.slice(1)) {
-      expect([...tree.keys()].sort()).toEqual([...trees[0].keys()].sort());
-      for (const [file, bytes] of trees[0]) expect(tree.get(file), file).toBe(bytes);
-    }
-  }, 180_000);
+  it.skipIf(!existsSync(generator))(
+    'gives the same bytes with no worker, one, or three',
+    () => {
+      const site = tempDir('docsgen-threads-');
+      spawnSync(process.execPath, [generator, site, '120', '3'], { stdio: 'ignore' });
+      writeFileSync(
+        path.join(site, 'docsgen.config.ts'),
+        "import { defineConfig } from 'docsgen';\nexport default defineConfig({ title: 'Corpus', url: 'https://example.com', docs: { path: 'docs', sidebarPath: 'sidebars.js' }, staticDir: 'static', navbar: { items: [] } });\n",
+      );
+      const trees = ['0', '1', '3'].map((workers) => {
+        const r = runCli(['build', '--no-cache', '--config', 'docsgen.config.ts', '--out', `out-${workers}`], site, { DOCSGEN_WORKERS: workers });
+        expect(r.status, r.stderr).toBe(0);
+        return snapshotTree(path.join(site, `out-${workers}`));
+      });
+      expect(trees[0].size).toBeGreaterThan(120);
+      for (const tree of trees.slice(1)) {
+        expect([...tree.keys()].sort()).toEqual([...trees[0].keys()].sort());
+        for (const [file, bytes] of trees[0]) expect(tree.get(file), file).toBe(bytes);
+      }
+    },
+    180_000,
+  );
 });

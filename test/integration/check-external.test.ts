@@ -71,7 +71,9 @@ describe('checkExternalLinks', () => {
 
   it('skips what the config says, by prefix or regular expression, without a request', async () => {
     const before = hits.get('/never') ?? 0;
-    const result = await checkExternalLinks([ref(`${base}/never`, 1), ref(`${base}/never-either`, 2), ref(`${base}/ok-too`, 3)], { settings: { skip: [`${base}/never`, /never-either$/], privateHosts: true } });
+    const result = await checkExternalLinks([ref(`${base}/never`, 1), ref(`${base}/never-either`, 2), ref(`${base}/ok-too`, 3)], {
+      settings: { skip: [`${base}/never`, /never-either$/], privateHosts: true },
+    });
     expect(problems(result)).toEqual([]);
     expect(result).toMatchObject({ links: 3, checked: 1, skipped: 2 });
     expect(hits.get('/never') ?? 0).toBe(before);

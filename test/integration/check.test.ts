@@ -23,7 +23,10 @@ const CONFIG = (extra = '') => `import { defineConfig } from 'docsgen';\nexport 
 
 /** The JSON lines of --format json: every line must be one. */
 function jsonLines(stdout: string): Record<string, unknown>[] {
-  return stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 const located = (lines: Record<string, unknown>[]) => lines.filter((l) => l.type === 'diagnostic').map((l) => `${l.file}:${l.line}:${l.column} ${l.rule} ${l.severity}`);
@@ -158,7 +161,16 @@ describe('--format', () => {
   it('json: a diagnostic without a line has null line, column and hint; warnings of a good build are reported', () => {
     const { root } = project({ 'site/docsgen.config.ts': CONFIG(", redirects: [{ from: '/a', to: '/nowhere' }]"), 'content/docs/index.md': '# Home\n' });
     const failed = jsonLines(runCli(['build', '--format', 'json'], root).stdout);
-    expect(failed[0]).toEqual({ type: 'diagnostic', file: 'site/docsgen.config.ts', line: null, column: null, rule: 'redirect-target', severity: 'error', message: 'redirect to /nowhere: no page at /nowhere', hint: 'redirect targets must be pages of the site' });
+    expect(failed[0]).toEqual({
+      type: 'diagnostic',
+      file: 'site/docsgen.config.ts',
+      line: null,
+      column: null,
+      rule: 'redirect-target',
+      severity: 'error',
+      message: 'redirect to /nowhere: no page at /nowhere',
+      hint: 'redirect targets must be pages of the site',
+    });
 
     const warned = project({ 'site/docsgen.config.ts': CONFIG(), 'content/docs/index.mdx': 'import X from "x";\n\n# Home\n' });
     const r = runCli(['build', '--format', 'json'], warned.root);
@@ -187,7 +199,10 @@ describe('--format', () => {
 
 describe('checks severities', () => {
   const site = (checks: string) =>
-    project({ 'site/docsgen.config.ts': `import { defineConfig } from 'docsgen';\nexport default defineConfig({ title: 'Bad fixture', url: 'https://bad.example.com', checks: ${checks} });\n` }, 'broken-refs');
+    project(
+      { 'site/docsgen.config.ts': `import { defineConfig } from 'docsgen';\nexport default defineConfig({ title: 'Bad fixture', url: 'https://bad.example.com', checks: ${checks} });\n` },
+      'broken-refs',
+    );
 
   it('warn makes a rule a warning and ignore silences it; the others stay errors', () => {
     const r = runCli(['build', '--format', 'json'], site("{ brokenLinks: 'warn', brokenAnchors: 'ignore' }").root);
@@ -258,7 +273,11 @@ describe('docsgen check --external', () => {
 
 describe('docsgen check --changed-since', () => {
   const git = (root: string, ...args: string[]) =>
-    execFileSync('git', args, { cwd: root, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+    execFileSync('git', args, {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' },
+    });
 
   /** A green site, but for two old problems in a page no change touches (one found by the site graph, one by the link check). */
   function repo() {

@@ -15,7 +15,13 @@ describe('compile-cli', () => {
 
   it('bundles the dependencies, so a run does not load hundreds of module files', async () => {
     await compile(out);
-    const files = ['cli.js', 'transform-worker.js', ...readdirSync(path.join(out, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => `chunks/${f}`)];
+    const files = [
+      'cli.js',
+      'transform-worker.js',
+      ...readdirSync(path.join(out, 'chunks'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `chunks/${f}`),
+    ];
     const imported = new Set<string>();
     for (const f of files) {
       for (const line of readFileSync(path.join(out, f), 'utf8').split('\n')) {

@@ -30,7 +30,7 @@ describe('a Docusaurus docs folder', () => {
     expect(read('reference/index.html')).toMatch(/Status page[\s\S]*?Whether the service is up/);
   });
 
-  it('resolves links to files from the docs root and relative .mdx links to the pages\' routes', () => {
+  it("resolves links to files from the docs root and relative .mdx links to the pages' routes", () => {
     const intro = read('intro/index.html');
     expect(intro).toContain('<a href="/jira/install">installing on Jira</a>');
     expect(intro).toContain('<a href="/reference/segments#segment-limits">segment limits</a>');
@@ -38,11 +38,13 @@ describe('a Docusaurus docs folder', () => {
     expect(read('how-to/rotate-keys/index.html')).toContain('<a href="/reference/segments#segment-limits">segment limits</a>');
   });
 
-  it('renders an MDX page with Docusaurus\'s components and the site\'s own into the page HTML, as markdown renders its own', () => {
+  it("renders an MDX page with Docusaurus's components and the site's own into the page HTML, as markdown renders its own", () => {
     const html = read('guides/components/index.html');
     const content = /<div class="markdown"[\s\S]*?<nav class="pagination"/.exec(html)![0];
     // @theme/Tabs and TabItem: the markup of ::::tabs, so the page's tabs script drives them.
-    expect(content).toMatch(/<div class="tabs" data-group="package-manager"><div role="tablist" class="tabs-list"><button type="button" role="tab" [^>]*aria-selected="true"[^>]*data-value="npm" class="tabs-tab">npm<\/button>/);
+    expect(content).toMatch(
+      /<div class="tabs" data-group="package-manager"><div role="tablist" class="tabs-list"><button type="button" role="tab" [^>]*aria-selected="true"[^>]*data-value="npm" class="tabs-tab">npm<\/button>/,
+    );
     expect(content).toMatch(/<div role="tabpanel" [^>]*data-value="yarn" class="tabs-panel" hidden=""><div class="code-block">/);
     expect(content).toContain('<div class="admonition admonition-tip" role="note"><div class="admonition-heading">Worth knowing</div>');
     // Details without an import, as Docusaurus provides it.
@@ -64,13 +66,16 @@ describe('a Docusaurus docs folder', () => {
     expect(html).toContain('<a href="#install">Install</a>');
   });
 
-  it('ships no JavaScript of its own for an MDX page of static components: the shell\'s only', () => {
+  it("ships no JavaScript of its own for an MDX page of static components: the shell's only", () => {
     const scripts = (page: string) => [...read(page).matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
     expect(scripts('guides/components/index.html')).toEqual(scripts('intro/index.html'));
   });
 
   it('renders an island (client = true) on the server, with its props and the URL of its content-hashed browser chunk', () => {
-    const island = /<docsgen-island data-chunk="(\/assets\/islands\/Counter-[0-9a-f]{10}\.js)" data-props="\{&quot;start&quot;:2,&quot;label&quot;:&quot;Add one&quot;\}"><div class="Counter_counter"><button type="button">Add one<\/button> <output>2<\/output><\/div><\/docsgen-island>/.exec(read('guides/interactive/index.html'));
+    const island =
+      /<docsgen-island data-chunk="(\/assets\/islands\/Counter-[0-9a-f]{10}\.js)" data-props="\{&quot;start&quot;:2,&quot;label&quot;:&quot;Add one&quot;\}"><div class="Counter_counter"><button type="button">Add one<\/button> <output>2<\/output><\/div><\/docsgen-island>/.exec(
+        read('guides/interactive/index.html'),
+      );
     expect(island).not.toBeNull();
     const chunk = readFileSync(path.join(out, island![1]), 'utf8');
     // React comes from the page's shell, not the chunk.

@@ -21,7 +21,14 @@ const sidebarOf = (html: string) => /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(h
 const paginationOf = (html: string) => /<nav class="pagination"[\s\S]*?<\/nav>/.exec(html)![0];
 const sitemap = () => [...readFileSync(path.join(out, 'sitemap.xml'), 'utf8').matchAll(/<loc>https:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
 const indexed = () =>
-  readdirSync(path.join(out, '_search/fragment')).map((f) => JSON.parse(gunzipSync(readFileSync(path.join(out, '_search/fragment', f))).subarray(12).toString()).url as string);
+  readdirSync(path.join(out, '_search/fragment')).map(
+    (f) =>
+      JSON.parse(
+        gunzipSync(readFileSync(path.join(out, '_search/fragment', f)))
+          .subarray(12)
+          .toString(),
+      ).url as string,
+  );
 
 describe('draft: true', () => {
   it('leaves the page out of the build, and out of the sidebar that names it', () => {
@@ -116,7 +123,11 @@ describe('tags', () => {
     const rollout = page('/tags/rollout');
     expect(rollout).toContain('<h1>3 docs tagged with &quot;rollout&quot;</h1>');
     // "Rollout" on more/a has the same slug as "rollout": one tag, named as first met.
-    expect(cards(rollout)).toEqual(['/more/a Alpha: The first page of the More category.', '/intro Introduction: Where the fixture starts.', '/guide Setting up the widget: A page whose title heading is hidden and whose TOC goes down to h4.']);
+    expect(cards(rollout)).toEqual([
+      '/more/a Alpha: The first page of the More category.',
+      '/intro Introduction: Where the fixture starts.',
+      '/guide Setting up the widget: A page whose title heading is hidden and whose TOC goes down to h4.',
+    ]);
     expect(rollout).toMatch(/<nav class="breadcrumbs"[\s\S]*<a href="\/tags">Tags<\/a>/);
     expect(page('/tags/set-up')).toContain('<h1>1 doc tagged with &quot;Setup&quot;</h1>');
   });

@@ -272,7 +272,7 @@ describe('no two parts of a site write the same output file', () => {
     expect(existsSync(p.out)).toBe(false);
   });
 
-  it('a static file in the place of a page, of docsgen\'s 404 page or inside a page\'s folder is an error at the file', () => {
+  it("a static file in the place of a page, of docsgen's 404 page or inside a page's folder is an error at the file", () => {
     const p = project();
     p.write('site/static/guides/setup/index.html', '<p>shadow</p>');
     p.write('site/static/404.html', '<p>mine</p>');
@@ -425,7 +425,15 @@ describe('pathological pages fail at their location', () => {
     expect(err).toContain('content/docs/guides/_category_.json:3:3  category.position: Invalid input: expected number, received string');
     expect(err).toContain('content/docs/guides/_category_.json:4:40  category.link.slug: Invalid input: expected string, received number');
     const q = project();
-    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`), 'label: *i'];
+    const bomb = [
+      'a: &a ["x","x","x","x","x","x","x","x","x"]',
+      ...Array.from(
+        { length: 8 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`,
+      ),
+      'label: *i',
+    ];
     q.write('content/docs/guides/_category_.yml', `${bomb.join('\n')}\n`);
     err = failed(q.build());
     expect(err).toContain('content/docs/guides/_category_.yml:1:1  invalid category file: Excessive alias count');
@@ -533,7 +541,11 @@ describe('what is published is well formed', () => {
     const p = project();
     p.write(
       'content/openapi/api.json',
-      JSON.stringify({ openapi: '3.0.0', info: { title: 'A', version: '1' }, paths: { '/x': { get: { operationId: 'getX', responses: { 200: { $ref: 'http://127.0.0.1:9/remote.json#/R' } } } } } }, null, 2),
+      JSON.stringify(
+        { openapi: '3.0.0', info: { title: 'A', version: '1' }, paths: { '/x': { get: { operationId: 'getX', responses: { 200: { $ref: 'http://127.0.0.1:9/remote.json#/R' } } } } } },
+        null,
+        2,
+      ),
     );
     withOpenApi(p);
     expect(failed(p.build())).toContain('is not fetched: set remoteRefs: true on the openapi source to allow it');

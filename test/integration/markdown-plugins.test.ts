@@ -30,7 +30,7 @@ const CONFIG = (docs: string) =>
 const MATH = '# Energy\n\nInline $E = mc^2$ and a block:\n\n$$\n\\int_0^1 x\\,dx\n$$\n';
 
 describe('remark and rehype plugins from the config', () => {
-  it('runs remark-math and rehype-katex on .md and .mdx pages, and a plugin of the site before docsgen\'s own', () => {
+  it("runs remark-math and rehype-katex on .md and .mdx pages, and a plugin of the site before docsgen's own", () => {
     const root = project(CONFIG('beforeDefaultRemarkPlugins: [warnAlias], remarkPlugins: [remarkMath], rehypePlugins: [[rehypeKatex, { output: "html" }]]'), {
       'energy.md': MATH,
       'more.mdx': MATH,

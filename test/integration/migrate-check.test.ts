@@ -12,7 +12,10 @@ describe('docsgen migrate-check', () => {
     const before = snapshotTree(site);
     const r = runCli(['migrate-check', '.'], site);
     expect(r.status).toBe(1);
-    const summary = r.stdout.split('\nEvery problem:\n')[0].split('\n').filter((l) => /^\s{2}\S|^\s{6}\d/.test(l));
+    const summary = r.stdout
+      .split('\nEvery problem:\n')[0]
+      .split('\n')
+      .filter((l) => /^\s{2}\S|^\s{6}\d/.test(l));
     expect(summary).toEqual([
       '  1 of 4 pages move over unchanged; what does not, by class:',
       '  MDX: Docusaurus imports docsgen does not provide: 1 error in 1 file',
@@ -24,12 +27,12 @@ describe('docsgen migrate-check', () => {
       '      1 × /docs/api/widgets',
     ]);
     // Every problem at its place; the link to a file from the docs root and the Tabs page pass.
-    expect(r.stdout.split('\n').filter((l) => /^docs\/\S+:\d+:\d+ {2}/.test(l)).map((l) => l.split('  ')[0])).toEqual([
-      'docs/guides/overview.mdx:1:1',
-      'docs/guides/overview.mdx:7:1',
-      'docs/guides/limits.mdx:3:18',
-      'docs/intro.md:3:54',
-    ]);
+    expect(
+      r.stdout
+        .split('\n')
+        .filter((l) => /^docs\/\S+:\d+:\d+ {2}/.test(l))
+        .map((l) => l.split('  ')[0]),
+    ).toEqual(['docs/guides/overview.mdx:1:1', 'docs/guides/overview.mdx:7:1', 'docs/guides/limits.mdx:3:18', 'docs/intro.md:3:54']);
     expect(snapshotTree(site)).toEqual(before);
   });
 

@@ -28,14 +28,11 @@ describe('the committed OpenAPI document', () => {
     const current = readFileSync(committed, 'utf8');
     // Not toBe(fresh): a 780 kB diff helps nobody. Say what to do instead.
     if (fresh !== current) {
-      expect.fail(
-        'content/openapi/unleash-api.json is stale: it differs from what scripts/generate-openapi.mjs generates. ' +
-          'Run `node scripts/generate-openapi.mjs` and commit the result.',
-      );
+      expect.fail('content/openapi/unleash-api.json is stale: it differs from what scripts/generate-openapi.mjs generates. ' + 'Run `node scripts/generate-openapi.mjs` and commit the result.');
     }
   });
 
-  it('passes the generator\'s --check', () => {
+  it("passes the generator's --check", () => {
     const r = generate(['--check']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

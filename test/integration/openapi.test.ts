@@ -87,7 +87,12 @@ describe('OpenAPI pages', () => {
     expect(page.match(/role="tab"/g)).toHaveLength(4);
     for (const label of ['curl', 'JavaScript', 'Python', 'Go']) expect(page).toContain(`data-value="${label}" class="tabs-tab">${label}</button>`);
     const samples = codeBlocks(page.slice(page.indexOf('data-group="api-sample-language"')));
-    expect(samples.map((b) => b.text.split('\n')[0])).toEqual(['curl -X DELETE "$API_URL/api/pets/7" \\', 'const response = await fetch(`${process.env.API_URL}/api/pets/7`, {', 'import os', 'package main']);
+    expect(samples.map((b) => b.text.split('\n')[0])).toEqual([
+      'curl -X DELETE "$API_URL/api/pets/7" \\',
+      'const response = await fetch(`${process.env.API_URL}/api/pets/7`, {',
+      'import os',
+      'package main',
+    ]);
     expect(samples[2].text).toContain('requests.delete(');
     expect(samples[3].text).toContain('http.NewRequest("DELETE"');
     // Highlighted at build time, like fenced code in markdown.
@@ -152,7 +157,10 @@ describe('a hostile OpenAPI document', () => {
     schemas.loopB = { type: 'array', items: { $ref: '#/components/schemas/loopB' } };
     const fanOut = (levels: number) => {
       for (let level = 0; level < levels; level++) {
-        schemas[`fan${level}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, level === levels - 1 ? { type: 'string' } : { $ref: `#/components/schemas/fan${level + 1}` }])) };
+        schemas[`fan${level}`] = {
+          type: 'object',
+          properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, level === levels - 1 ? { type: 'string' } : { $ref: `#/components/schemas/fan${level + 1}` }])),
+        };
       }
     };
     fanOut(5);

@@ -83,7 +83,9 @@ describe('remote content', () => {
   const build = (args: string[] = []) => runCliAsync(['build', ...args], site, env);
   const snapshotFiles = () => {
     const dir = path.join(site, 'content/remote');
-    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort();
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.md'))
+      .sort();
     return new Map(files.map((f) => [f, { bytes: readFileSync(path.join(dir, f)), mtimeMs: statSync(path.join(dir, f)).mtimeMs }]));
   };
 
@@ -100,7 +102,7 @@ describe('remote content', () => {
   }, 60_000);
   afterAll(() => new Promise((resolve) => host.server.close(resolve)));
 
-  it('builds a downloaded document as a page, through the markdown pipeline, with the config\'s frontmatter', () => {
+  it("builds a downloaded document as a page, through the markdown pipeline, with the config's frontmatter", () => {
     expect(first.stderr).not.toContain('error');
     expect(first.status).toBe(0);
     const html = page('/widget');
@@ -160,7 +162,7 @@ describe('remote content', () => {
     expect(page('/moved')).toContain('Snapshot of the moved README');
   });
 
-  it('gives a downloaded document its repository\'s edit link, unless the config says otherwise', () => {
+  it("gives a downloaded document its repository's edit link, unless the config says otherwise", () => {
     // The fixture's host is not GitHub: no edit page is known for it.
     expect(page('/widget')).not.toContain('class="edit-this-page"');
     expect(page('/widget/guide')).not.toContain('edit-this-page');
@@ -187,7 +189,7 @@ describe('remote content', () => {
     }
   });
 
-  it('names the download or the snapshot, by the lines each has, in a page\'s diagnostics', async () => {
+  it("names the download or the snapshot, by the lines each has, in a page's diagnostics", async () => {
     const gone = path.join(site, 'content/remote/acme/gone/main/README.md');
     const goneBefore = readFileSync(gone, 'utf8');
     host.files.set('/acme/widget/main/README.md', `${README_V2}\nA [broken link](/no-such-page).\n`);
@@ -221,7 +223,7 @@ describe('remote content', () => {
     }
   });
 
-  it('refuses a remote document that takes a markdown page\'s doc id', async () => {
+  it("refuses a remote document that takes a markdown page's doc id", async () => {
     const local = path.join(site, 'content/docs/widget.md');
     writeFileSync(local, '# A local widget page\n');
     try {

@@ -91,7 +91,8 @@ describe('search index', () => {
 
   it('makes the /search page, outside every sidebar', () => {
     expect(contentOf(out, '/search')).toContain('data-search-page=""');
-    for (const route of sitemapRoutes(out)) expect(readFileSync(path.join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8'), route).not.toMatch(/class="menu[^"]*"[^>]*href="\/search"/);
+    for (const route of sitemapRoutes(out))
+      expect(readFileSync(path.join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8'), route).not.toMatch(/class="menu[^"]*"[^>]*href="\/search"/);
   });
 
   /**
@@ -191,7 +192,7 @@ describe('search index of the Unleash site', () => {
   it('reads a schema property as name (type, flags): description, for excerpts', async () => {
     const index = fragments(await builtSite('unleash'));
     const users = index.find((f) => f.url === '/reference/api/unleash/get-users')!;
-    expect(users.content).toContain("loginAttempts (integer): How many failed sign-in attempts the user has made since their last successful one.");
+    expect(users.content).toContain('loginAttempts (integer): How many failed sign-in attempts the user has made since their last successful one.');
     expect(users.content).toContain("name (string, nullable): The user's full name.");
     expect(users.content).toMatch(/users \(userSchema\[\], required\):\.? The users\./);
     // Nowhere does a type run into the description after it.

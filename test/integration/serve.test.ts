@@ -275,7 +275,7 @@ describe('docsgen serve --watch', () => {
 
   it('injects the live-reload client into pages, and compresses them', async () => {
     const r = await request(server.port, '/');
-    expect(r.body).toContain("new EventSource(\"/__docsgen/events\")");
+    expect(r.body).toContain('new EventSource("/__docsgen/events")');
     const br = await request(server.port, '/', 'GET', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.bytes).toString()).toBe(r.body);
@@ -601,69 +601,75 @@ describe('docsgen serve --watch before its first build is done', () => {
     return site;
   }
 
-  it.skipIf(!existsSync(generator))('serves pages on demand at once, and shows an edit through them', async () => {
-    const site = corpusSite('docsgen-on-demand-', 7);
-    const doc = JSON.parse(readFileSync(path.join(site, 'manifest.json'), 'utf8')).docs[5] as { file: string; url: string; title: string };
-    const server = await startServe(site, ['--watch', '--config', 'docsgen.config.ts']);
-    try {
-      const page = await request(server.port, doc.url);
-      expect(page.status).toBe(200);
-      expect(page.body).toContain(`<title>${doc.title} | Corpus</title>`);
-      expect(page.body).toContain('new EventSource');
-      const chunk = await request(server.port, `/_data${doc.url}.json`);
-      expect(JSON.parse(chunk.body).route).toBe(doc.url);
+  it.skipIf(!existsSync(generator))(
+    'serves pages on demand at once, and shows an edit through them',
+    async () => {
+      const site = corpusSite('docsgen-on-demand-', 7);
+      const doc = JSON.parse(readFileSync(path.join(site, 'manifest.json'), 'utf8')).docs[5] as { file: string; url: string; title: string };
+      const server = await startServe(site, ['--watch', '--config', 'docsgen.config.ts']);
+      try {
+        const page = await request(server.port, doc.url);
+        expect(page.status).toBe(200);
+        expect(page.body).toContain(`<title>${doc.title} | Corpus</title>`);
+        expect(page.body).toContain('new EventSource');
+        const chunk = await request(server.port, `/_data${doc.url}.json`);
+        expect(JSON.parse(chunk.body).route).toBe(doc.url);
+        expect(server.output()).not.toContain('docsgen: built');
+
+        // An edit now shows at once, through the on-demand pages.
+        const file = path.join(site, 'docs', doc.file);
+        const reload = new Promise<void>((resolve) => {
+          const req = http.get({ host: '127.0.0.1', port: server.port, path: '/__docsgen/events' }, (res) => res.on('data', (c) => String(c).includes('event: reload') && (req.destroy(), resolve())));
+        });
+        // The watcher starts once the first page is served.
+        await new Promise((r) => setTimeout(r, 1000));
+        writeFileSync(file, `${readFileSync(file, 'utf8')}\nWritten before the first build was done.\n`);
+        await reload;
+        expect((await request(server.port, doc.url)).body).toContain('Written before the first build was done.');
+        expect(server.output()).not.toContain('docsgen: built');
+
+        // The full build, and the rebuild the edit queued behind it, leave the page on disk up to date.
+        await expect.poll(() => server.output().split('docsgen: built').length - 1, { timeout: 120_000, interval: 250 }).toBe(2);
+        expect(readFileSync(path.join(site, 'build', doc.url.slice(1), 'index.html'), 'utf8')).toContain('Written before the first build was done.');
+      } finally {
+        server.child.kill();
+      }
+    },
+    180_000,
+  );
+
+  it.skipIf(!existsSync(generator))(
+    'stops at once on SIGTERM, even with its first build running in worker threads',
+    async () => {
+      const site = corpusSite('docsgen-stop-', 8);
+      const server = await startServe(site, ['--watch', '--config', 'docsgen.config.ts']);
+      // Stopped below; this is for an assertion failing before that.
+      onTestFinished(() => void server.child.kill('SIGKILL'));
+      expect((await request(server.port, '/')).status).toBe(200);
+      // The first page starts the full build; give it a moment to be well under way.
+      await new Promise((r) => setTimeout(r, 1500));
       expect(server.output()).not.toContain('docsgen: built');
-
-      // An edit now shows at once, through the on-demand pages.
-      const file = path.join(site, 'docs', doc.file);
-      const reload = new Promise<void>((resolve) => {
-        const req = http.get({ host: '127.0.0.1', port: server.port, path: '/__docsgen/events' }, (res) =>
-          res.on('data', (c) => String(c).includes('event: reload') && (req.destroy(), resolve())),
-        );
-      });
-      // The watcher starts once the first page is served.
-      await new Promise((r) => setTimeout(r, 1000));
-      writeFileSync(file, `${readFileSync(file, 'utf8')}\nWritten before the first build was done.\n`);
-      await reload;
-      expect((await request(server.port, doc.url)).body).toContain('Written before the first build was done.');
+      if (existsSync('/proc/self/task')) {
+        // Its workers build at a lower priority than the thread that answers requests and saves.
+        const task = `/proc/${server.child.pid}/task`;
+        // Field 19 of a thread's stat is its nice value; a thread may end while this reads.
+        const nice = (tid: string) => {
+          try {
+            return Number(readFileSync(`${task}/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+          } catch {
+            return undefined;
+          }
+        };
+        const niced = () => readdirSync(task).filter((t) => nice(t) === 10).length;
+        await expect.poll(niced, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(1);
+        expect(nice(String(server.child.pid))).toBe(0);
+      }
+      const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+      server.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      // It did not wait for the build to finish first.
       expect(server.output()).not.toContain('docsgen: built');
-
-      // The full build, and the rebuild the edit queued behind it, leave the page on disk up to date.
-      await expect.poll(() => server.output().split('docsgen: built').length - 1, { timeout: 120_000, interval: 250 }).toBe(2);
-      expect(readFileSync(path.join(site, 'build', doc.url.slice(1), 'index.html'), 'utf8')).toContain('Written before the first build was done.');
-    } finally {
-      server.child.kill();
-    }
-  }, 180_000);
-
-  it.skipIf(!existsSync(generator))('stops at once on SIGTERM, even with its first build running in worker threads', async () => {
-    const site = corpusSite('docsgen-stop-', 8);
-    const server = await startServe(site, ['--watch', '--config', 'docsgen.config.ts']);
-    // Stopped below; this is for an assertion failing before that.
-    onTestFinished(() => void server.child.kill('SIGKILL'));
-    expect((await request(server.port, '/')).status).toBe(200);
-    // The first page starts the full build; give it a moment to be well under way.
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(server.output()).not.toContain('docsgen: built');
-    if (existsSync('/proc/self/task')) {
-      // Its workers build at a lower priority than the thread that answers requests and saves.
-      const task = `/proc/${server.child.pid}/task`;
-      // Field 19 of a thread's stat is its nice value; a thread may end while this reads.
-      const nice = (tid: string) => {
-        try {
-          return Number(readFileSync(`${task}/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
-        } catch {
-          return undefined;
-        }
-      };
-      const niced = () => readdirSync(task).filter((t) => nice(t) === 10).length;
-      await expect.poll(niced, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(1);
-      expect(nice(String(server.child.pid))).toBe(0);
-    }
-    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
-    server.child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    // It did not wait for the build to finish first.
-    expect(server.output()).not.toContain('docsgen: built');
-  }, 60_000);
+    },
+    60_000,
+  );
 });

@@ -63,7 +63,10 @@ describe('workers and the persistent cache, as options', () => {
     cpSync(fixture('good-site'), root, { recursive: true });
     for (let i = 0; i < n; i++) {
       const lang = ['ts', 'python', 'go', 'sh'][i % 4];
-      writeFileSync(path.join(root, `content/docs/guides/page-${i}.md`), `---\ntitle: Page ${i}\n---\n\nText of page ${i}, see [the intro](../intro.md).\n\n## Part ${i}\n\n\`\`\`${lang}\nvalue = ${i}\n\`\`\`\n`);
+      writeFileSync(
+        path.join(root, `content/docs/guides/page-${i}.md`),
+        `---\ntitle: Page ${i}\n---\n\nText of page ${i}, see [the intro](../intro.md).\n\n## Part ${i}\n\n\`\`\`${lang}\nvalue = ${i}\n\`\`\`\n`,
+      );
     }
     return root;
   }
@@ -85,7 +88,11 @@ describe('workers and the persistent cache, as options', () => {
     expect(saved).toHaveLength(1);
     const before = readFileSync(path.join(a, 'cache', saved[0]), 'utf8');
     // Image files are kept relative to the project, not at the checkout's own path.
-    const images = before.trim().split('\n').map((line) => JSON.parse(line) as [string, { images: { file?: string }[] }]).flatMap(([, t]) => t.images.flatMap((i) => i.file ?? []));
+    const images = before
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as [string, { images: { file?: string }[] }])
+      .flatMap(([, t]) => t.images.flatMap((i) => i.file ?? []));
     expect(images.length).toBeGreaterThan(0);
     for (const file of images) expect(path.isAbsolute(file), file).toBe(false);
     // Restored elsewhere, with the first checkout gone (its absolute paths lead nowhere).

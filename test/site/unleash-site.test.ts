@@ -13,9 +13,11 @@ const reference = JSON.parse(readFileSync(path.join(repoRoot, '../shared/referen
 const api = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-api-operations.json'), 'utf8')) as {
   operations: { route: string; method: string; path: string }[];
 };
-const sdkReadmes = (JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-site.json'), 'utf8')) as {
-  sdkReadmes: { url: string; route: string; custom_edit_url: string }[];
-}).sdkReadmes;
+const sdkReadmes = (
+  JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-site.json'), 'utf8')) as {
+    sdkReadmes: { url: string; route: string; custom_edit_url: string }[];
+  }
+).sdkReadmes;
 const legacy = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/legacy-api-pages.json'), 'utf8')) as { pages: { route: string }[] };
 
 /** The areas written so far; each later area adds its prefix here when it lands. */
@@ -68,7 +70,7 @@ describe('the Unleash site', () => {
     expect(missing).toEqual([]);
   });
 
-  it('has a page for each of the 291 API operations, at the real site\'s route, and the API index', () => {
+  it("has a page for each of the 291 API operations, at the real site's route, and the API index", () => {
     expect(api.operations).toHaveLength(291);
     const missing = api.operations.map((o) => o.route).filter((r) => !existsSync(htmlOf(r)));
     expect(missing).toEqual([]);
@@ -115,8 +117,7 @@ describe('the Unleash site', () => {
   it('orders the concepts, the how-to guides and the ADRs in the sidebar as the real site does', () => {
     type RefItem = { type: string; label?: string; route?: string; items?: RefItem[] };
     const site = JSON.parse(readFileSync(path.join(repoRoot, '../shared/reference/unleash-site.json'), 'utf8')) as { sidebars: { documentation: RefItem[] } };
-    const findRef = (items: RefItem[], label: string): RefItem | undefined =>
-      items.map((i) => (i.label === label && i.type === 'category' ? i : i.items && findRef(i.items, label))).find(Boolean);
+    const findRef = (items: RefItem[], label: string): RefItem | undefined => items.map((i) => (i.label === label && i.type === 'category' ? i : i.items && findRef(i.items, label))).find(Boolean);
     const refRoutes = (item: RefItem): string[] => (item.items ?? []).flatMap((i) => (i.type === 'category' ? refRoutes(i) : i.route ? [i.route] : []));
     const sidebarFile = readdirSync(path.join(out, '_sidebars')).find((f) => f.startsWith('documentation-'))!;
     const ours = (JSON.parse(readFileSync(path.join(out, '_sidebars', sidebarFile), 'utf8')) as { items: SidebarNode[] }).items;

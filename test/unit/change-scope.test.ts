@@ -23,7 +23,10 @@ describe('the linker scan of --changed-since', () => {
         const links = transformed.get(p.id)!.links;
         if (p === target || !links.some((l) => l.route !== undefined && normaliseRoute(l.route) === target.route)) continue;
         pairs++;
-        expect(candidates.map((c) => c.relPath), `${p.relPath} links to ${target.route}`).toContain(p.relPath);
+        expect(
+          candidates.map((c) => c.relPath),
+          `${p.relPath} links to ${target.route}`,
+        ).toContain(p.relPath);
       }
     }
     expect(pairs).toBeGreaterThan(3);

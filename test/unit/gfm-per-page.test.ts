@@ -10,7 +10,15 @@ const made = new Map<string, Processor>();
 const processors = (gates?: GfmGates): Processor => {
   const key = gates ? gatesKey(gates) : 'all';
   if (!made.has(key)) {
-    made.set(key, unified().use(remarkParse).use(remarkGfm).use(gates ? [[remarkGfmGated, gates]] : []).use(remarkDirective).freeze() as unknown as Processor);
+    made.set(
+      key,
+      unified()
+        .use(remarkParse)
+        .use(remarkGfm)
+        .use(gates ? [[remarkGfmGated, gates]] : [])
+        .use(remarkDirective)
+        .freeze() as unknown as Processor,
+    );
   }
   return made.get(key)!;
 };

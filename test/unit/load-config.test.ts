@@ -34,7 +34,7 @@ describe('loadConfig', () => {
     expect(c.docsDir).toBe(path.join(c.rootDir, 'content/docs'));
   });
 
-  it('resolves every path from the config file\'s folder, whatever the folder is called', async () => {
+  it("resolves every path from the config file's folder, whatever the folder is called", async () => {
     const source = "export default { title: 'T', url: 'https://x.io', docs: { path: 'pages', sidebarPath: './nav.ts' }, staticDir: 'public' };\n";
     for (const name of ['site', 'website', 'docs-site']) {
       const dir = path.join(tempDir(), name);
@@ -47,7 +47,11 @@ describe('loadConfig', () => {
 
   it('says where a docs.path that names no folder was looked for', async () => {
     const e = await failure("export default {\n  title: 'T',\n  url: 'https://x.io',\n  docs: { path: 'content/docs' },\n};\n");
-    expect(e.diagnostics[0]).toMatchObject({ line: 4, message: expect.stringMatching(/^config\.docs\.path: no folder at .*site\/content\/docs$/), hint: "paths in the config are relative to the config file's folder" });
+    expect(e.diagnostics[0]).toMatchObject({
+      line: 4,
+      message: expect.stringMatching(/^config\.docs\.path: no folder at .*site\/content\/docs$/),
+      hint: "paths in the config are relative to the config file's folder",
+    });
   });
 
   it('names the key path and line of an unknown key', async () => {

@@ -56,7 +56,10 @@ describe('expandedSize: what the validator would walk', () => {
   const fan = (width: number, levels: number) => ({
     components: {
       schemas: Object.fromEntries(
-        Array.from({ length: levels }, (_, l) => [`s${l}`, { properties: Object.fromEntries(Array.from({ length: width }, (_, i) => [`f${i}`, l === levels - 1 ? { type: 'string' } : { $ref: `#/components/schemas/s${l + 1}` }])) }]),
+        Array.from({ length: levels }, (_, l) => [
+          `s${l}`,
+          { properties: Object.fromEntries(Array.from({ length: width }, (_, i) => [`f${i}`, l === levels - 1 ? { type: 'string' } : { $ref: `#/components/schemas/s${l + 1}` }])) },
+        ]),
       ),
     },
     paths: { '/x': { get: { responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/s0' } } } } } } } },
@@ -101,33 +104,51 @@ describe('API pages', () => {
 
   it('names the base URL, the token and the server in the request samples as the config says, neutrally by default', () => {
     const secured: LoadedApi = { ...api, doc: { ...api.doc, security: [{ key: [] }] } };
-    const sampleText = (pages: ReturnType<typeof buildApiPages>) => pages.pages.find((p) => p.route === '/api/list-pets')!.prebuilt!.html.match(/<pre>[^<]*<\/pre>/g)!.slice(1).join('\n');
+    const sampleText = (pages: ReturnType<typeof buildApiPages>) =>
+      pages.pages
+        .find((p) => p.route === '/api/list-pets')!
+        .prebuilt!.html.match(/<pre>[^<]*<\/pre>/g)!
+        .slice(1)
+        .join('\n');
     const neutral = sampleText(buildApiPages(secured, '/', highlight));
     expect(neutral).toContain('curl -X GET "$API_URL/pets/&#x3C;id>" \\\n  -H "Authorization: $API_TOKEN"');
     expect(neutral).toContain('Authorization: process.env.API_TOKEN,');
     expect(neutral).toContain('throw new Error(`The server answered ${response.status}`)');
-    const named = sampleText(buildApiPages({ ...secured, source: { ...secured.source, samples: { urlVariable: 'PETS_URL', tokenVariable: 'PETS_TOKEN', serverName: 'Pets `${x}`' } } }, '/', highlight));
+    const named = sampleText(
+      buildApiPages({ ...secured, source: { ...secured.source, samples: { urlVariable: 'PETS_URL', tokenVariable: 'PETS_TOKEN', serverName: 'Pets `${x}`' } } }, '/', highlight),
+    );
     expect(named).toContain('curl -X GET "$PETS_URL/pets/&#x3C;id>" \\\n  -H "Authorization: $PETS_TOKEN"');
-    expect(named).toContain("f\"{os.environ['PETS_URL']}/pets/&#x3C;id>\",\n    headers={\"Authorization\": os.environ[\"PETS_TOKEN\"]}");
+    expect(named).toContain('f"{os.environ[\'PETS_URL\']}/pets/&#x3C;id>",\n    headers={"Authorization": os.environ["PETS_TOKEN"]}');
     expect(named).toContain('os.Getenv("PETS_URL")');
     expect(named).toContain('req.Header.Set("Authorization", os.Getenv("PETS_TOKEN"))');
     expect(named).toContain('throw new Error(`Pets \\`\\${x}\\` answered ${response.status}`)');
     expect(named).not.toMatch(/API_URL|API_TOKEN/);
   });
 
-  it("tells which token an operation needs from the first hint whose prefix starts its path, and nothing without one", () => {
+  it('tells which token an operation needs from the first hint whose prefix starts its path, and nothing without one', () => {
     const secured: LoadedApi = { ...api, doc: { ...api.doc, security: [{ key: [] }] } };
     const said = (tokenHints?: { pathPrefix: string; hint: string }[]) =>
-      buildApiPages({ ...secured, source: { ...secured.source, tokenHints } }, '/', highlight).pages.find((p) => p.route === '/api/list-pets')!.prebuilt!.html.match(/<p>Send an API token[^\n]*?<\/p>/)![0];
+      buildApiPages({ ...secured, source: { ...secured.source, tokenHints } }, '/', highlight)
+        .pages.find((p) => p.route === '/api/list-pets')!
+        .prebuilt!.html.match(/<p>Send an API token[^\n]*?<\/p>/)![0];
     expect(said()).toBe('<p>Send an API token in the <code>Authorization</code> header.</p>');
-    expect(said([{ pathPrefix: '/users', hint: 'No.' }, { pathPrefix: '/pets', hint: 'A pet token.' }, { pathPrefix: '/', hint: 'Any token.' }])).toBe('<p>Send an API token in the <code>Authorization</code> header. A pet token.</p>');
+    expect(
+      said([
+        { pathPrefix: '/users', hint: 'No.' },
+        { pathPrefix: '/pets', hint: 'A pet token.' },
+        { pathPrefix: '/', hint: 'Any token.' },
+      ]),
+    ).toBe('<p>Send an API token in the <code>Authorization</code> header. A pet token.</p>');
   });
 
   it("names the token in an operation's samples as its hint says, else as the samples do", () => {
     const secured: LoadedApi = { ...api, doc: { ...api.doc, security: [{ key: [] }] } };
     const samples = (tokenHints: { pathPrefix: string; hint: string; tokenVariable?: string }[]) =>
       buildApiPages({ ...secured, source: { ...secured.source, samples: { tokenVariable: 'ANY_TOKEN' }, tokenHints } }, '/', highlight).pages.find((p) => p.route === '/api/list-pets')!.prebuilt!.html;
-    const pet = samples([{ pathPrefix: '/pets', hint: 'A pet token.', tokenVariable: 'PET_TOKEN' }, { pathPrefix: '/', hint: 'Any.', tokenVariable: 'ROOT_TOKEN' }]);
+    const pet = samples([
+      { pathPrefix: '/pets', hint: 'A pet token.', tokenVariable: 'PET_TOKEN' },
+      { pathPrefix: '/', hint: 'Any.', tokenVariable: 'ROOT_TOKEN' },
+    ]);
     expect(pet).toContain('-H "Authorization: $PET_TOKEN"');
     expect(pet).not.toMatch(/ANY_TOKEN|ROOT_TOKEN/);
     expect(samples([{ pathPrefix: '/pets', hint: 'A pet token.' }])).toContain('-H "Authorization: $ANY_TOKEN"');

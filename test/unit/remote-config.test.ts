@@ -31,7 +31,9 @@ async function messages(remoteContent: string): Promise<string[]> {
 
 describe('remoteContent in the config', () => {
   it('accepts documents and works out their URLs, routes, ids and snapshot files', async () => {
-    const file = project(source("[{ source: 'widget/main/README.md', route: '/reference/widget', title: 'Widget' }, { source: 'widget/main/docs/a.md', route: '/reference/widget/a', id: 'widget-a' }]"));
+    const file = project(
+      source("[{ source: 'widget/main/README.md', route: '/reference/widget', title: 'Widget' }, { source: 'widget/main/docs/a.md', route: '/reference/widget/a', id: 'widget-a' }]"),
+    );
     const config = await loadConfig(file);
     const { documents, diagnostics } = await remoteDocuments(config);
     expect(diagnostics).toEqual([]);
@@ -45,7 +47,9 @@ describe('remoteContent in the config', () => {
 
   it('names the key path of an unknown or mistyped key in a document', async () => {
     expect(await messages(source("[{ source: 'w/README.md', route: '/w', titel: 'W' }]"))).toEqual(['config.remoteContent[0].documents[0]: unknown key "titel"']);
-    expect(await messages(source("[{ source: 'w/README.md', route: '/w', keywords: 'w' }]"))).toEqual(['config.remoteContent[0].documents[0].keywords: Invalid input: expected array, received string']);
+    expect(await messages(source("[{ source: 'w/README.md', route: '/w', keywords: 'w' }]"))).toEqual([
+      'config.remoteContent[0].documents[0].keywords: Invalid input: expected array, received string',
+    ]);
   });
 
   it.each([

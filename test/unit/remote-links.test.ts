@@ -70,7 +70,9 @@ describe('rewriteRelativeUrls', () => {
   });
 
   it('escapes what would end a destination, in either form', () => {
-    expect(rewrite('[x](<docs/a (b).md>) [y](docs/c\\(d\\).md)')).toBe('[x](<https://github.com/acme/widget/blob/main/docs/a%20%28b%29.md>) [y](https://github.com/acme/widget/blob/main/docs/c%28d%29.md)');
+    expect(rewrite('[x](<docs/a (b).md>) [y](docs/c\\(d\\).md)')).toBe(
+      '[x](<https://github.com/acme/widget/blob/main/docs/a%20%28b%29.md>) [y](https://github.com/acme/widget/blob/main/docs/c%28d%29.md)',
+    );
   });
 
   it('finds relative destinations written in every form a link allows', () => {

@@ -7,18 +7,42 @@ import type { GraphPage } from '../../src/compiler/site-graph.ts';
 import type { PageData, ShellConfig, SidebarNode } from '../../src/shared/types.ts';
 
 const shell: ShellConfig = {
-  title: 'T', tagline: '', baseUrl: '/', navbar: { items: [], hideOnScroll: true }, footer: { columns: [], copyright: '©' },
+  title: 'T',
+  tagline: '',
+  baseUrl: '/',
+  navbar: { items: [], hideOnScroll: true },
+  footer: { columns: [], copyright: '©' },
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
-  imageZoom: { selector: '.markdown img', margin: 0, background: '#fff', scrollOffset: 40 }, clientScripts: [], baseUrlIssueBanner: false, locales: [], prefetch: { budgetBytes: 0 },
+  imageZoom: { selector: '.markdown img', margin: 0, background: '#fff', scrollOffset: 40 },
+  clientScripts: [],
+  baseUrlIssueBanner: false,
+  locales: [],
+  prefetch: { budgetBytes: 0 },
 };
 
 const sidebar: SidebarNode[] = [
   { kind: 'doc', label: 'Intro', route: '/' },
-  { kind: 'category', label: 'Guides', route: '/guides', collapsed: true, collapsible: true, items: [
-    { kind: 'doc', label: 'A', route: '/guides/a', titleRest: ' guide' },
-    { kind: 'category', label: 'Deep', collapsed: true, collapsible: true, items: [{ kind: 'doc', label: 'B <b>', route: '/guides/deep/b' }] },
-  ] },
-  { kind: 'category', label: "Ref's", collapsed: false, collapsible: true, items: [{ kind: 'doc', label: 'C', route: '/ref/c' }, { kind: 'link', label: 'Out', href: 'https://e.com' }] },
+  {
+    kind: 'category',
+    label: 'Guides',
+    route: '/guides',
+    collapsed: true,
+    collapsible: true,
+    items: [
+      { kind: 'doc', label: 'A', route: '/guides/a', titleRest: ' guide' },
+      { kind: 'category', label: 'Deep', collapsed: true, collapsible: true, items: [{ kind: 'doc', label: 'B <b>', route: '/guides/deep/b' }] },
+    ],
+  },
+  {
+    kind: 'category',
+    label: "Ref's",
+    collapsed: false,
+    collapsible: true,
+    items: [
+      { kind: 'doc', label: 'C', route: '/ref/c' },
+      { kind: 'link', label: 'Out', href: 'https://e.com' },
+    ],
+  },
   { kind: 'doc', label: 'Intro again', route: '/', className: 'x' },
 ];
 
@@ -57,8 +81,20 @@ describe('documents as written', () => {
       { kind: 'category', label: 'Reference “quoted”', collapsed: true, collapsible: true, items: [{ kind: 'doc', label: 'Über', route: '/b' }] },
     ];
     const graphPage = (route: string): GraphPage => ({
-      id: route, route, title: `Title ${route} ✓`, label: route, description: '', kind: 'doc', html: '<p>Text — with “quotes”</p>',
-      toc: [], headingIds: new Set(), hideToc: true, sidebarId: 's', breadcrumbs: [], file: 'x.md', keywords: [],
+      id: route,
+      route,
+      title: `Title ${route} ✓`,
+      label: route,
+      description: '',
+      kind: 'doc',
+      html: '<p>Text — with “quotes”</p>',
+      toc: [],
+      headingIds: new Set(),
+      hideToc: true,
+      sidebarId: 's',
+      breadcrumbs: [],
+      file: 'x.md',
+      keywords: [],
     });
     const graph = { pages: new Map(['/a', '/b'].map((r) => [r, graphPage(r)])), sidebars: new Map([['s', wide]]), sidebarAnchors: [], diagnostics: [] };
     const input = { graph, shell, bundle: { entryJs: '/main.js', css: [], preload: [], files: [] }, siteUrl: 'https://e.com' };
@@ -74,9 +110,18 @@ describe('documents as written', () => {
 
 describe('samePageData (the watch-mode render cache)', () => {
   const full = (): PageData => ({
-    route: '/a', title: 'A', description: 'd', html: '<p>x</p>', toc: [], hideToc: false, kind: 'doc',
-    breadcrumbs: [{ label: 'Guides', route: '/guides' }], prev: { title: 'P', route: '/p' }, next: { title: 'N', route: '/n' },
-    sidebar: { id: 's', file: '/_sidebars/s-1.json', items: [] }, cards: [{ title: 'C', route: '/c', description: 'cd' }],
+    route: '/a',
+    title: 'A',
+    description: 'd',
+    html: '<p>x</p>',
+    toc: [],
+    hideToc: false,
+    kind: 'doc',
+    breadcrumbs: [{ label: 'Guides', route: '/guides' }],
+    prev: { title: 'P', route: '/p' },
+    next: { title: 'N', route: '/n' },
+    sidebar: { id: 's', file: '/_sidebars/s-1.json', items: [] },
+    cards: [{ title: 'C', route: '/c', description: 'cd' }],
   });
 
   it('finds equal data equal, with the content and TOC the same objects', () => {
@@ -87,10 +132,18 @@ describe('samePageData (the watch-mode render cache)', () => {
   it('tells apart a change in any field, nested ones too', () => {
     const a = full();
     const changes: Partial<PageData>[] = [
-      { route: '/b' }, { title: 'B' }, { description: 'e' }, { hideToc: true }, { kind: 'generated-index' },
-      { html: '<p>y</p>' }, { toc: [{ id: 'x', text: 'X', level: 2 }] },
-      { breadcrumbs: [{ label: 'Guides!', route: '/guides' }] }, { breadcrumbs: [] },
-      { prev: { title: 'P', route: '/q' } }, { next: undefined }, { sidebar: { id: 's', file: '/_sidebars/s-2.json', items: [] } },
+      { route: '/b' },
+      { title: 'B' },
+      { description: 'e' },
+      { hideToc: true },
+      { kind: 'generated-index' },
+      { html: '<p>y</p>' },
+      { toc: [{ id: 'x', text: 'X', level: 2 }] },
+      { breadcrumbs: [{ label: 'Guides!', route: '/guides' }] },
+      { breadcrumbs: [] },
+      { prev: { title: 'P', route: '/q' } },
+      { next: undefined },
+      { sidebar: { id: 's', file: '/_sidebars/s-2.json', items: [] } },
       { cards: [{ title: 'C', route: '/c', description: 'other' }] },
     ];
     for (const change of changes) expect(samePageData(a, { ...a, ...change }), JSON.stringify(change)).toBe(false);
@@ -100,12 +153,16 @@ describe('samePageData (the watch-mode render cache)', () => {
   });
 });
 
-
 describe('writeSidebarFiles', () => {
   it('writes each sidebar into _sidebars/ under a file name its id cannot lead out of', async () => {
     const written: string[] = [];
     const writer = { begin: async () => {}, write: async (rel: string) => void written.push(rel), copy: async () => {}, commit: async () => {}, abort: async () => {} };
-    const graph = { sidebars: new Map([['docs', []], ['../../x', []]]) } as unknown as Parameters<typeof writeSidebarFiles>[0]['graph'];
+    const graph = {
+      sidebars: new Map([
+        ['docs', []],
+        ['../../x', []],
+      ]),
+    } as unknown as Parameters<typeof writeSidebarFiles>[0]['graph'];
     const files = await writeSidebarFiles({ graph, shell: { baseUrl: '/b/' } as ShellConfig, writer });
     expect(written).toHaveLength(2);
     for (const rel of written) expect(rel).toMatch(/^_sidebars\/[\w-]+-[0-9a-f]{10}\.json$/);

@@ -37,7 +37,16 @@ describe('checkOutputPlan', () => {
     checkOutputPlan({ pages: [], redirects: [], redirectsFile: 'config.ts', staticFiles: [], staticDir: 'static', generated: [], ...over }, rel).map((d) => `${d.file}  ${d.message}`);
 
   it('lets pages, redirects and static files that do not meet through', () => {
-    expect(plan({ pages: [{ route: '/', label: 'Home', file: 'index.md' }, { route: '/a', label: 'A', file: 'a.md' }], redirects: ['/b'], staticFiles: ['a/pic.png', 'robots.txt'] })).toEqual([]);
+    expect(
+      plan({
+        pages: [
+          { route: '/', label: 'Home', file: 'index.md' },
+          { route: '/a', label: 'A', file: 'a.md' },
+        ],
+        redirects: ['/b'],
+        staticFiles: ['a/pic.png', 'robots.txt'],
+      }),
+    ).toEqual([]);
   });
 
   it('reports a page and a static file on one path, and a file in the way of a folder', () => {
@@ -48,21 +57,28 @@ describe('checkOutputPlan', () => {
   });
 
   it('reports pages whose files differ only in case or Unicode form', () => {
-    const out = plan({ pages: [{ route: '/Guide', label: 'G', file: 'Guide.md' }, { route: '/guide', label: 'g', file: 'guide.md' }, { route: '/caf\u00e9', label: 'c', file: 'c1.md' }, { route: '/cafe\u0301', label: 'c', file: 'c2.md' }] });
+    const out = plan({
+      pages: [
+        { route: '/Guide', label: 'G', file: 'Guide.md' },
+        { route: '/guide', label: 'g', file: 'guide.md' },
+        { route: '/caf\u00e9', label: 'c', file: 'c1.md' },
+        { route: '/cafe\u0301', label: 'c', file: 'c2.md' },
+      ],
+    });
     expect(out).toEqual([
       'guide.md  the page at /guide would write guide/index.html, as the page at /Guide does (in another case or Unicode form)',
       'c2.md  the page at /cafe\u0301 would write cafe\u0301/index.html, as the page at /caf\u00e9 does (in another case or Unicode form)',
     ]);
   });
 
-  it('keeps docsgen\'s folders to docsgen in any case', () => {
+  it("keeps docsgen's folders to docsgen in any case", () => {
     expect(plan({ pages: [{ route: '/_Data/x', label: 'X', file: 'x.md' }], staticFiles: ['Sitemap.XML'] })).toEqual([
       'x.md  the page at /_Data/x would write _Data/x/index.html, which docsgen writes itself (_data/, _sidebars/, _search/, 404.html, sitemap.xml, _redirects are reserved)',
       'static/Sitemap.XML  the static file Sitemap.XML would write Sitemap.XML, which docsgen writes itself (_data/, _sidebars/, _search/, 404.html, sitemap.xml, _redirects are reserved)',
     ]);
   });
 
-  it('keeps the bundle and docsgen\'s folders to docsgen', () => {
+  it("keeps the bundle and docsgen's folders to docsgen", () => {
     const out = plan({ pages: [{ route: '/_search/x', label: 'X', file: 'x.md' }], staticFiles: ['assets/js/client-1.js', 'assets/js/mine.js'], generated: ['assets/js/client-1.js'] });
     expect(out).toHaveLength(2);
     expect(out[0]).toContain('x.md  the page at /_search/x would write _search/x/index.html, which docsgen writes itself');

@@ -66,7 +66,9 @@ describe('the document Pagefind indexes for a page', () => {
   });
 
   it('indexes a generated index page by its title, description and cards', () => {
-    const doc = searchDocument(page({ kind: 'generated-index', html: '', title: 'Guides', description: 'All the guides.', cards: [{ title: 'Install', route: '/install', description: 'Set it up.' }] }));
+    const doc = searchDocument(
+      page({ kind: 'generated-index', html: '', title: 'Guides', description: 'All the guides.', cards: [{ title: 'Install', route: '/install', description: 'Set it up.' }] }),
+    );
     expect(doc).toContain('Guides</h1>');
     expect(doc).toContain('All the guides.');
     expect(doc).toContain('<h2>Install</h2><p>Set it up.</p>');
@@ -80,7 +82,16 @@ describe('the document Pagefind indexes for a page', () => {
   // be what the graph's page would give, or watch mode would see a change where there is none.
   it('is the same whether made from the transformed markdown or from the graph page', async () => {
     const dir = tempDir();
-    const source = (id: string, body: string, frontmatter: SourcePage['frontmatter'] = {}): SourcePage => ({ id, route: `/${id}`, file: path.join(dir, `${id}.md`), relPath: `${id}.md`, frontmatter, body, lineOffset: 0, isMdx: false });
+    const source = (id: string, body: string, frontmatter: SourcePage['frontmatter'] = {}): SourcePage => ({
+      id,
+      route: `/${id}`,
+      file: path.join(dir, `${id}.md`),
+      relPath: `${id}.md`,
+      frontmatter,
+      body,
+      lineOffset: 0,
+      isMdx: false,
+    });
     const sources = [
       source('own-h1', '# Own & title\n\nBody.\n'),
       source('titled', 'No heading.\n\n```js\nlet x;\n```\n', { title: 'From <frontmatter>', keywords: ['k'] }),
@@ -90,12 +101,25 @@ describe('the document Pagefind indexes for a page', () => {
     ];
     const transformed = await transformPages(sources, { toc: { min: 2, max: 3 }, routes: sources.map((s) => [s.file, s.route]), assets: new AssetRegistry('/', []), rootDir: '/' });
     const structure = await buildSiteGraph({ sources, categories: new Map(), sidebars: {}, routeBase: '' });
-    const graph = withContent(structure, (id) => pageContent(sources.find((s) => s.id === id)!, transformed.get(id)));
+    const graph = withContent(structure, (id) =>
+      pageContent(
+        sources.find((s) => s.id === id)!,
+        transformed.get(id),
+      ),
+    );
     for (const s of sources) {
       const fed = searchDocument(sourceSearchPage(s, transformed.get(s.id)!));
       expect(fed, s.id).toBe(searchDocument(graph.pages.get(s.route)!));
     }
-    const weighted = (id: string) => /<h1 data-pagefind-weight="10"[^>]*>([^<]*)<\/h1>/.exec(searchDocument(sourceSearchPage(sources.find((s) => s.id === id)!, transformed.get(id)!)))?.[1];
+    const weighted = (id: string) =>
+      /<h1 data-pagefind-weight="10"[^>]*>([^<]*)<\/h1>/.exec(
+        searchDocument(
+          sourceSearchPage(
+            sources.find((s) => s.id === id)!,
+            transformed.get(id)!,
+          ),
+        ),
+      )?.[1];
     expect(['own-h1', 'titled', 'raw-h1', 'no-title'].map(weighted)).toEqual(['Own &#x26; title', 'From &lt;frontmatter&gt;', 'Real title', 'no-title']);
   });
 });

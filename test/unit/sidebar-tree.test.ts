@@ -57,7 +57,11 @@ function bigSidebar(sections: number, subs: number, pages: number): SidebarNode[
     return { kind: 'doc' as const, label: `Configure the ${route.slice(3, 14)} ${n}`, route };
   };
   return Array.from({ length: sections }, (_, s) =>
-    category(`Section ${s}`, Array.from({ length: subs }, (_, u) => category(`Sub ${s}.${u}`, Array.from({ length: pages }, page))), { route: `/section-${s}` }),
+    category(
+      `Section ${s}`,
+      Array.from({ length: subs }, (_, u) => category(`Sub ${s}.${u}`, Array.from({ length: pages }, page))),
+      { route: `/section-${s}` },
+    ),
   );
 }
 
@@ -104,7 +108,14 @@ describe('splitSidebar: the files a client loads a category from', () => {
 describe('the sidebar the browser knows', () => {
   const split = splitSidebar('docs', sidebar, '/');
   const pageAt = (route: string): PageData => ({
-    route, title: route, description: '', html: '', toc: [], hideToc: true, breadcrumbs: [], kind: 'doc',
+    route,
+    title: route,
+    description: '',
+    html: '',
+    toc: [],
+    hideToc: true,
+    breadcrumbs: [],
+    kind: 'doc',
     sidebar: { id: 'docs', file: split.root, items: pruneSidebar(sidebar, route, split) },
   });
 

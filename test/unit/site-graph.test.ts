@@ -14,10 +14,7 @@ function page(id: string, route: string, fm: SourcePage['frontmatter'] = {}, rel
 
 function transformed(sources: SourcePage[], h1: Record<string, string> = {}): Map<string, TransformedPage> {
   return new Map(
-    sources.map((s) => [
-      s.id,
-      { html: `<p>First paragraph of ${s.id}.</p>`, headings: [{ id: 'part', text: 'Part', level: 2 }], toc: [], links: [], images: [], firstH1: h1[s.id], diagnostics: [] },
-    ]),
+    sources.map((s) => [s.id, { html: `<p>First paragraph of ${s.id}.</p>`, headings: [{ id: 'part', text: 'Part', level: 2 }], toc: [], links: [], images: [], firstH1: h1[s.id], diagnostics: [] }]),
   );
 }
 
@@ -26,7 +23,12 @@ async function graph(sources: SourcePage[], sidebars: SidebarsConfig, categories
   const withH1 = sources.map((s) => (h1[s.id] ? { ...s, body: `# ${h1[s.id]}\n\n${s.body}` } : s));
   const structure = await buildSiteGraph({ sources: withH1, categories, sidebars, routeBase: '' });
   const contents = transformed(withH1, h1);
-  return withContent(structure, (id) => pageContent(withH1.find((s) => s.id === id)!, contents.get(id)));
+  return withContent(structure, (id) =>
+    pageContent(
+      withH1.find((s) => s.id === id)!,
+      contents.get(id),
+    ),
+  );
 }
 
 describe('site graph', () => {
@@ -49,7 +51,10 @@ describe('site graph', () => {
       },
       { type: 'category', label: 'Reference', collapsed: false, items: ['ref/c', { type: 'link', label: 'Out', href: 'https://e.com' }] },
     ],
-    academy: [{ type: 'doc', id: 'academy/x' }, { type: 'ref', id: 'intro', label: 'Docs' }],
+    academy: [
+      { type: 'doc', id: 'academy/x' },
+      { type: 'ref', id: 'intro', label: 'Docs' },
+    ],
   };
 
   it('checks sidebar links within the site: the page, and the heading of an anchor', async () => {

@@ -26,7 +26,10 @@ async function transform(body: string, extra: Partial<SourcePage> = {}, format?:
   const other = path.join(dir, 'other.md');
   const result = await transformPages([page], {
     toc: { min: 2, max: 3 },
-    routes: [[other, '/other'], [page.file, page.route]],
+    routes: [
+      [other, '/other'],
+      [page.file, page.route],
+    ],
     assets: new AssetRegistry('/', roots),
     rootDir: dir,
     ...(format ? { mdx: { format, siteDir: dir, siteConfig: { title: 'T', url: 'https://t.example', baseUrl: '/', customFields: {} } } } : {}),
@@ -92,7 +95,9 @@ describe('markdown transform', () => {
 
   it("highlights lines marked with Docusaurus's magic comments, and takes the comments out", async () => {
     const highlighted = (html: string) =>
-      [...html.matchAll(/<span class="line( highlighted)?">([\s\S]*?)<\/span>(?=\n|<\/code>)/g)].map((m) => `${m[1] ? '*' : ' '}${m[2].replace(/<[^>]+>/g, '').replace(/&#x([\da-f]+);/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))}`);
+      [...html.matchAll(/<span class="line( highlighted)?">([\s\S]*?)<\/span>(?=\n|<\/code>)/g)].map(
+        (m) => `${m[1] ? '*' : ' '}${m[2].replace(/<[^>]+>/g, '').replace(/&#x([\da-f]+);/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))}`,
+      );
     const js = await transform('```js\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n/* highlight-start */\nconst c = 3;\nconst d = 4;\n// highlight-end\nconst e = 5;\n```');
     expect(highlighted(js.html)).toEqual([' const a = 1;', '*const b = 2;', '*const c = 3;', '*const d = 4;', ' const e = 5;']);
     const py = await transform('```python\n# highlight-next-line\nimport os\nprint(os.name)\n```');
@@ -125,7 +130,16 @@ describe('markdown transform', () => {
 
   it('leaves the title heading out with hide_title, and transforms a cached page again when it changes', async () => {
     const cache = new Map<string, TransformedPage>();
-    const page = (hide_title: boolean): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { title: 'T', hide_title }, body: 'Same body.', lineOffset: 0, isMdx: false });
+    const page = (hide_title: boolean): SourcePage => ({
+      id: 'p',
+      route: '/p',
+      file: path.join(dir, 'p.md'),
+      relPath: 'p.md',
+      frontmatter: { title: 'T', hide_title },
+      body: 'Same body.',
+      lineOffset: 0,
+      isMdx: false,
+    });
     const run = async (hide: boolean) => (await transformPages([page(hide)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), rootDir: '/', cache })).get('p')!.html;
     expect(await run(true)).toBe('<p>Same body.</p>');
     expect(await run(false)).toMatch(/^<h1>T<\/h1>/);
@@ -146,7 +160,16 @@ describe('markdown transform', () => {
 
   it('transforms a cached page again when its TOC levels change', async () => {
     const cache = new Map<string, TransformedPage>();
-    const page = (max: number): SourcePage => ({ id: 'p', route: '/p', file: path.join(dir, 'p.md'), relPath: 'p.md', frontmatter: { toc_max_heading_level: max }, body: '## A\n\n### B\n\n#### C', lineOffset: 0, isMdx: false });
+    const page = (max: number): SourcePage => ({
+      id: 'p',
+      route: '/p',
+      file: path.join(dir, 'p.md'),
+      relPath: 'p.md',
+      frontmatter: { toc_max_heading_level: max },
+      body: '## A\n\n### B\n\n#### C',
+      lineOffset: 0,
+      isMdx: false,
+    });
     const run = async (max: number) => (await transformPages([page(max)], { toc: { min: 2, max: 3 }, routes: [], assets: new AssetRegistry('/', roots), rootDir: '/', cache })).get('p')!.toc.length;
     expect(await run(4)).toBe(3);
     expect(await run(2)).toBe(1);
@@ -212,9 +235,13 @@ describe('markdown transform', () => {
 
   it('compiles .mdx with the components it imports, as the markup markdown gives; an unknown component is an error at its place', async () => {
     const mdx = (body: string) => transform(body, { isMdx: true, file: path.join(dir, 'page.mdx') }, 'detect');
-    const t = await mdx("import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n## Setup\n\n<Tabs groupId=\"os\">\n  <TabItem value=\"mac\" label=\"macOS\">Brew.</TabItem>\n  <TabItem value=\"win\" label=\"Windows\" default>Winget.</TabItem>\n</Tabs>\n\nSee [other](./other.md).\n");
+    const t = await mdx(
+      'import Tabs from \'@theme/Tabs\';\nimport TabItem from \'@theme/TabItem\';\n\n## Setup\n\n<Tabs groupId="os">\n  <TabItem value="mac" label="macOS">Brew.</TabItem>\n  <TabItem value="win" label="Windows" default>Winget.</TabItem>\n</Tabs>\n\nSee [other](./other.md).\n',
+    );
     expect(t.diagnostics).toEqual([]);
-    expect(t.html).toMatch(/<div class="tabs" data-group="os"><div role="tablist" class="tabs-list"><button [^>]*aria-selected="false"[^>]*data-value="mac" class="tabs-tab">macOS<\/button><button [^>]*aria-selected="true"[^>]*>Windows<\/button><\/div>/);
+    expect(t.html).toMatch(
+      /<div class="tabs" data-group="os"><div role="tablist" class="tabs-list"><button [^>]*aria-selected="false"[^>]*data-value="mac" class="tabs-tab">macOS<\/button><button [^>]*aria-selected="true"[^>]*>Windows<\/button><\/div>/,
+    );
     expect(t.html).toMatch(/<div role="tabpanel" [^>]*data-value="mac" class="tabs-panel" hidden="">Brew.<\/div>/);
     // Headings and links as in markdown: ids, TOC, links resolved to routes.
     expect(t.toc).toEqual([{ id: 'setup', text: 'Setup', level: 2 }]);
@@ -270,7 +297,16 @@ describe('firstHeadingOf (titles for pages serve --watch has not transformed yet
 });
 
 describe('the transform cache', () => {
-  const at = (root: string, id: string, body: string): SourcePage => ({ id, route: `/${id}`, file: path.join(root, `${id}.md`), relPath: `${id}.md`, frontmatter: {}, body, lineOffset: 0, isMdx: false });
+  const at = (root: string, id: string, body: string): SourcePage => ({
+    id,
+    route: `/${id}`,
+    file: path.join(root, `${id}.md`),
+    relPath: `${id}.md`,
+    frontmatter: {},
+    body,
+    lineOffset: 0,
+    isMdx: false,
+  });
   const run = (root: string, pages: SourcePage[], routes: SourcePage[], cache: Map<string, TransformedPage>) =>
     transformPages(pages, { toc: { min: 2, max: 3 }, routes: routes.map((p) => [p.file, p.route]), assets: new AssetRegistry('/', roots), rootDir: root, cache });
 
@@ -303,13 +339,22 @@ describe('the transform cache', () => {
 
 describe('links to markdown files, as Docusaurus resolves them', () => {
   const docs = path.join(dir, 'docs');
-  const at = (id: string, body: string, ext = 'md'): SourcePage => ({ id, route: `/${id}`, file: path.join(docs, `${id}.${ext}`), relPath: `${id}.${ext}`, frontmatter: {}, body, lineOffset: 0, isMdx: ext === 'mdx' });
+  const at = (id: string, body: string, ext = 'md'): SourcePage => ({
+    id,
+    route: `/${id}`,
+    file: path.join(docs, `${id}.${ext}`),
+    relPath: `${id}.${ext}`,
+    frontmatter: {},
+    body,
+    lineOffset: 0,
+    isMdx: ext === 'mdx',
+  });
   const run = (pages: SourcePage[], routes: SourcePage[], cache?: Map<string, TransformedPage>) =>
     transformPages(pages, { toc: { min: 2, max: 3 }, routes: routes.map((p) => [p.file, p.route]), docsDir: docs, assets: new AssetRegistry('/', roots), rootDir: dir, cache });
   const segments = at('reference/segments', '## Segment limits', 'mdx');
   const install = at('how-to/install', 'Install.');
 
-  it('reads /x/y.md and /x/y.mdx#anchor from the docs folder, and ../x.mdx from the page, as the pages\' routes', async () => {
+  it("reads /x/y.md and /x/y.mdx#anchor from the docs folder, and ../x.mdx from the page, as the pages' routes", async () => {
     const page = at('guides/start', '[a](/how-to/install.md) [b](/reference/segments.mdx#segment-limits) [c](../reference/segments.mdx) [d](reference/segments.mdx#x) [e](/nowhere.md)');
     const t = (await run([page], [page, segments, install])).get('guides/start')!;
     expect(t.html).toContain('<a href="/how-to/install">a</a> <a href="/reference/segments#segment-limits">b</a> <a href="/reference/segments">c</a> <a href="/reference/segments#x">d</a>');

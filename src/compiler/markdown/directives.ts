@@ -14,10 +14,7 @@ export function restoreUnknownDirectives(tree: Root, source: string): void {
     const start = d.position?.start.offset;
     const end = d.position?.end.offset;
     const text = start !== undefined && end !== undefined ? source.slice(start, end) : `:${d.name}`;
-    const replacement: RootContent =
-      node.type === 'leafDirective'
-        ? { type: 'paragraph', children: [{ type: 'text', value: text }] }
-        : ({ type: 'text', value: text } as Text);
+    const replacement: RootContent = node.type === 'leafDirective' ? { type: 'paragraph', children: [{ type: 'text', value: text }] } : ({ type: 'text', value: text } as Text);
     parent.children[index] = replacement as never;
     return SKIP;
   });
@@ -36,7 +33,12 @@ export function warnUnclosedDirectives(tree: Root, source: string, ctx: DocsgenM
     const lastLine = source.slice(start, end).split('\n').pop() ?? '';
     if (!/^\s*(>\s*)*:{3,}\s*$/.test(lastLine) || end - start <= lastLine.length) {
       out.diagnostics.push(
-        warning('invalid-directive', { file: ctx.file, ...at(ctx, node) }, `:::${(node as ContainerDirective).name} is not closed: it runs to the end of its section`, 'end it with a line of colons, as many as opened it: :::'),
+        warning(
+          'invalid-directive',
+          { file: ctx.file, ...at(ctx, node) },
+          `:::${(node as ContainerDirective).name} is not closed: it runs to the end of its section`,
+          'end it with a line of colons, as many as opened it: :::',
+        ),
       );
     }
   });

@@ -27,7 +27,9 @@ export function collectHeadings(tree: Root, ctx: DocsgenMarkdownContext, out: Do
     last.value = last.value.slice(0, m.index);
     const id = slugger.slug(m[1], true);
     if (id !== m[1]) {
-      out.diagnostics.push(warning('duplicate-heading-id', { file: ctx.file, ...at(ctx, child) }, `heading id {#${m[1]}} is used twice on this page; this one is #${id}`, 'give each heading its own id'));
+      out.diagnostics.push(
+        warning('duplicate-heading-id', { file: ctx.file, ...at(ctx, child) }, `heading id {#${m[1]}} is used twice on this page; this one is #${id}`, 'give each heading its own id'),
+      );
     }
     explicitIds.set(child, id);
   });

@@ -26,7 +26,12 @@ export function collectDefinitions(tree: Root): Definitions {
 function dropLink(node: Link | LinkReference, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult, url: string) {
   node.data = { ...node.data, hName: 'span', hProperties: { href: undefined, target: undefined, rel: undefined } };
   out.diagnostics.push(
-    warning('unsafe-link', { file: ctx.file, ...at(ctx, node) }, `link to ${url.split(':')[0]}: URL removed; the text is kept without a link`, 'link to a page or an http(s) URL; scripts belong in the site config'),
+    warning(
+      'unsafe-link',
+      { file: ctx.file, ...at(ctx, node) },
+      `link to ${url.split(':')[0]}: URL removed; the text is kept without a link`,
+      'link to a page or an http(s) URL; scripts belong in the site config',
+    ),
   );
 }
 

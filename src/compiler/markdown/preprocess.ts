@@ -39,9 +39,7 @@ export function preprocess(body: string, file: string, lineOffset: number, isMdx
       diagnostics.push(warning('unsupported-mdx', loc, 'MDX import/export line ignored', 'docsgen reads .mdx as markdown and does not run JavaScript'));
       lines[i] = '';
     } else if (/^\s*<[A-Z][\w.]*[\s/>]/.test(line)) {
-      diagnostics.push(
-        error('unsupported-mdx', loc, `JSX component ${/<([A-Z][\w.]*)/.exec(line)![1]} is not supported`, 'use a :::tabs or admonition directive, or plain markdown'),
-      );
+      diagnostics.push(error('unsupported-mdx', loc, `JSX component ${/<([A-Z][\w.]*)/.exec(line)![1]} is not supported`, 'use a :::tabs or admonition directive, or plain markdown'));
     }
   }
   return { text: lines.join('\n'), diagnostics };

@@ -53,8 +53,6 @@ function transformContainers(tree: Root, ctx: DocsgenMarkdownContext, out: Docsg
       out.diagnostics.push(error('invalid-directive', { file: ctx.file, ...at(ctx, node) }, ':::tab outside a ::::tabs block', 'wrap the tabs in ::::tabs … ::::'));
       return;
     }
-    out.diagnostics.push(
-      error('invalid-directive', { file: ctx.file, ...at(ctx, node) }, `unknown directive :::${kind}`, `use one of ${[...ADMONITION_KINDS, 'tabs'].join(', ')}`),
-    );
+    out.diagnostics.push(error('invalid-directive', { file: ctx.file, ...at(ctx, node) }, `unknown directive :::${kind}`, `use one of ${[...ADMONITION_KINDS, 'tabs'].join(', ')}`));
   });
 }

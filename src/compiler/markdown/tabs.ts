@@ -30,10 +30,7 @@ export function buildTabs(node: ContainerDirective, n: number, ctx: DocsgenMarkd
     panels.push({ type: 'blockquote', data: { hName: 'div', hProperties: tabPanelProperties(`${n}`, i, value) }, children: tab.children } as never);
   });
   node.data = { hName: 'div', hProperties: tabsProperties(group) };
-  node.children = [
-    { type: 'paragraph', data: { hName: 'div', hProperties: tabListProperties() }, children: buttons } as never,
-    ...(panels as never[]),
-  ];
+  node.children = [{ type: 'paragraph', data: { hName: 'div', hProperties: tabListProperties() }, children: buttons } as never, ...(panels as never[])];
 }
 
 // One markup for tabs, from markdown and in the API reference's request samples (openapi-pages.ts):
@@ -44,7 +41,11 @@ export function tabsElement(groupId: string, group: string | undefined, entries:
   return h(
     'div',
     tabsProperties(group),
-    h('div', tabListProperties(), entries.map(([label], i) => h('button', tabProperties(groupId, i, label), label))),
+    h(
+      'div',
+      tabListProperties(),
+      entries.map(([label], i) => h('button', tabProperties(groupId, i, label), label)),
+    ),
     entries.map(([label, content], i) => h('div', tabPanelProperties(groupId, i, label), content)),
   );
 }

@@ -129,7 +129,10 @@ export async function renderMdx(compiled: string, options: MdxRenderOptions): Pr
     .filter((p) => !p.includes(':'))
     .map((p) => path.resolve(process.cwd(), p));
   shareReact();
-  const mod = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as { default: React.ComponentType<{ components?: Record<string, unknown> }>; globals: Record<string, unknown> };
+  const mod = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as {
+    default: React.ComponentType<{ components?: Record<string, unknown> }>;
+    globals: Record<string, unknown>;
+  };
   const holder = globalThis as { __docsgenMdxPage?: MdxPageContext };
   holder.__docsgenMdxPage = options.page;
   try {
@@ -316,7 +319,9 @@ async function buildIslandChunk(file: string, options: MdxRenderOptions): Promis
         setup(build) {
           build.onResolve({ filter: /^react(\/jsx-runtime)?$|^react-dom\/client$/ }, (args) => ({ path: args.path, namespace: 'docsgen-react' }));
           build.onLoad({ filter: /.*/, namespace: 'docsgen-react' }, (args) => ({ contents: `module.exports = window.__docsgenReact[${JSON.stringify(args.path)}];`, loader: 'js' }));
-          build.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => (args.path in DOCUSAURUS_MODULES ? { path: args.path, namespace: 'docsgen-theme' } : { errors: [{ text: `${args.path} is not one of the Docusaurus modules docsgen provides` }] }));
+          build.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) =>
+            args.path in DOCUSAURUS_MODULES ? { path: args.path, namespace: 'docsgen-theme' } : { errors: [{ text: `${args.path} is not one of the Docusaurus modules docsgen provides` }] },
+          );
           build.onLoad({ filter: /.*/, namespace: 'docsgen-theme' }, (args) => ({ contents: DOCUSAURUS_MODULES[args.path].replace('THEME', theme), loader: 'js', resolveDir: packageRoot() }));
           build.onLoad({ filter: IMAGE }, (args) => ({ contents: `export default ${JSON.stringify(options.imageUrl(args.path) ?? '')};`, loader: 'js' }));
         },
@@ -324,6 +329,9 @@ async function buildIslandChunk(file: string, options: MdxRenderOptions): Promis
     ],
   });
   const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
-  const name = path.basename(file).replace(/\.[^.]+$/, '').replace(/[^\w-]/g, '_');
+  const name = path
+    .basename(file)
+    .replace(/\.[^.]+$/, '')
+    .replace(/[^\w-]/g, '_');
   return { path: `assets/islands/${name}-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`, code };
 }

@@ -83,7 +83,9 @@ export async function transformMdx(input: MdxTransformInput): Promise<MdxTransfo
     if (e instanceof MdxBundleError) {
       const where = e.specifier ? locateImport(input.text, e.specifier) : undefined;
       const message = e.specifier ? `cannot resolve the import "${e.specifier}"` : e.message;
-      return { diagnostics: [error('invalid-mdx', at(where?.line, where?.column), `MDX: ${message}`, 'imports resolve from the page\'s folder, from the site\'s folder as @site/…, or from node_modules')] };
+      return {
+        diagnostics: [error('invalid-mdx', at(where?.line, where?.column), `MDX: ${message}`, "imports resolve from the page's folder, from the site's folder as @site/…, or from node_modules")],
+      };
     }
     throw e;
   }
@@ -116,7 +118,12 @@ function remarkMdxChecks() {
             if (/^@(theme|docusaurus)\//.test(source) && !(source in DOCUSAURUS_MODULES)) {
               const line = (statement.loc?.start.line ?? 1) - (esm.position?.start.line ?? 1);
               problems.push(
-                error('unsupported-mdx', at(esm, { line, column: statement.loc ? statement.loc.start.column + 1 - (esm.position?.start.column ?? 1) : 0 }), `import of ${source}: not one of the Docusaurus modules docsgen provides`, `docsgen provides ${Object.keys(DOCUSAURUS_MODULES).join(', ')}; write the component in the site (@site/src/components/…)`),
+                error(
+                  'unsupported-mdx',
+                  at(esm, { line, column: statement.loc ? statement.loc.start.column + 1 - (esm.position?.start.column ?? 1) : 0 }),
+                  `import of ${source}: not one of the Docusaurus modules docsgen provides`,
+                  `docsgen provides ${Object.keys(DOCUSAURUS_MODULES).join(', ')}; write the component in the site (@site/src/components/…)`,
+                ),
               );
             }
           } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration) {

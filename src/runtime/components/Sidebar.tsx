@@ -30,11 +30,7 @@ export function Sidebar({ items, route, slot, idPrefix }: { items: SidebarNode[]
   return (
     <nav className="sidebar" aria-label="Docs sidebar" ref={navRef}>
       <ul className="menu">
-        {slot ? (
-          <template data-docsgen-slot="sidebar" />
-        ) : (
-          items.map((item, i) => <SidebarItem key={i} node={item} route={route} path={childPath('', i)} idPrefix={idPrefix} />)
-        )}
+        {slot ? <template data-docsgen-slot="sidebar" /> : items.map((item, i) => <SidebarItem key={i} node={item} route={route} path={childPath('', i)} idPrefix={idPrefix} />)}
       </ul>
     </nav>
   );
@@ -135,11 +131,7 @@ function SidebarCategory({ node, route, path, idPrefix = 'sidebar', slot }: Item
       </div>
       {/* A closed category has no items in the page: a long sidebar costs nothing until opened. */}
       <ul className="menu" id={listId} hidden={hidden} ref={listRef}>
-        {slot ? (
-          <template data-docsgen-slot="sidebar" />
-        ) : (
-          !hidden && node.items.map((child, i) => <SidebarItem key={i} node={child} route={route} path={childPath(path, i)} idPrefix={idPrefix} />)
-        )}
+        {slot ? <template data-docsgen-slot="sidebar" /> : !hidden && node.items.map((child, i) => <SidebarItem key={i} node={child} route={route} path={childPath(path, i)} idPrefix={idPrefix} />)}
       </ul>
     </li>
   );

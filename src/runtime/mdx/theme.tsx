@@ -51,13 +51,31 @@ export function Tabs({ children, groupId, defaultValue, values, className }: Tab
     <div className={['tabs', className].filter(Boolean).join(' ')} data-group={groupId}>
       <div role="tablist" className="tabs-list">
         {tabs.map((t, i) => (
-          <button key={t.value} type="button" role="tab" id={`${id}-${i}-tab`} aria-controls={`${id}-${i}`} aria-selected={t.value === chosen ? 'true' : 'false'} tabIndex={t.value === chosen ? 0 : -1} data-value={t.value} className="tabs-tab">
+          <button
+            key={t.value}
+            type="button"
+            role="tab"
+            id={`${id}-${i}-tab`}
+            aria-controls={`${id}-${i}`}
+            aria-selected={t.value === chosen ? 'true' : 'false'}
+            tabIndex={t.value === chosen ? 0 : -1}
+            data-value={t.value}
+            className="tabs-tab"
+          >
             {t.label}
           </button>
         ))}
       </div>
       {tabs.map((t, i) => (
-        <div key={t.value} role="tabpanel" id={`${id}-${i}`} aria-labelledby={`${id}-${i}-tab`} data-value={t.value} className={['tabs-panel', t.item.props.className].filter(Boolean).join(' ')} hidden={t.value !== chosen}>
+        <div
+          key={t.value}
+          role="tabpanel"
+          id={`${id}-${i}`}
+          aria-labelledby={`${id}-${i}-tab`}
+          data-value={t.value}
+          className={['tabs-panel', t.item.props.className].filter(Boolean).join(' ')}
+          hidden={t.value !== chosen}
+        >
           {t.item.props.children}
         </div>
       ))}
@@ -90,7 +108,21 @@ export function Details({ summary, children, ...rest }: { summary?: ReactNode; c
 }
 
 /** A code block, highlighted at build time as a fenced block with the same language and options is. */
-export function CodeBlock({ children, language, className, title, showLineNumbers, metastring }: { children?: ReactNode; language?: string; className?: string; title?: string; showLineNumbers?: boolean | number; metastring?: string }) {
+export function CodeBlock({
+  children,
+  language,
+  className,
+  title,
+  showLineNumbers,
+  metastring,
+}: {
+  children?: ReactNode;
+  language?: string;
+  className?: string;
+  title?: string;
+  showLineNumbers?: boolean | number;
+  metastring?: string;
+}) {
   const lang = language ?? /language-(\S+)/.exec(className ?? '')?.[1];
   const meta = [metastring ?? '', title ? `title="${title.replace(/"/g, "'")}"` : '', showLineNumbers ? 'showLineNumbers' : ''].filter(Boolean).join(' ');
   const code = Children.toArray(children).join('').replace(/\n$/, '');

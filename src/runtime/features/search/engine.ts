@@ -248,7 +248,10 @@ export function matchesQuery(group: SearchGroup, query: string): boolean {
   const terms = words(query);
   const found = [
     ...words(group.title),
-    ...group.hits.flatMap((hit) => [...hit.heading, ...hit.excerpt]).filter((segment) => segment.mark).flatMap((segment) => words(segment.text)),
+    ...group.hits
+      .flatMap((hit) => [...hit.heading, ...hit.excerpt])
+      .filter((segment) => segment.mark)
+      .flatMap((segment) => words(segment.text)),
   ];
   return terms.some((term) => {
     const needed = Math.min(term.length, Math.max(3, Math.ceil(term.length * 0.6)));

@@ -77,11 +77,7 @@ export function shownResults(state: SearchState): SearchResults | undefined {
 }
 
 export function Highlight({ segments }: { segments: Segment[] }) {
-  return (
-    <>
-      {segments.map((s, i) => (s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}
-    </>
-  );
+  return <>{segments.map((s, i) => (s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}</>;
 }
 
 export function FetchFailed() {
