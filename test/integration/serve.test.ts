@@ -229,13 +229,19 @@ describe('docsgen serve --watch', () => {
   });
   afterAll(() => server?.child.kill());
 
-  /** Collects server-sent events until one of the wanted kind arrives. */
-  function nextEvent(kind: string): Promise<string> {
-    return new Promise((resolve, reject) => {
+  /**
+   * Collects server-sent events until one of the wanted kind arrives; `connected` resolves once the
+   * server has taken the connection (its first comment), so a change made after it is seen.
+   */
+  function nextEvent(kind: string): Promise<string> & { connected: Promise<void> } {
+    let connected = () => {};
+    const ready = new Promise<void>((resolve) => (connected = resolve));
+    const event = new Promise<string>((resolve, reject) => {
       const req = http.get({ host: '127.0.0.1', port: server.port, path: '/__docsgen/events' }, (res) => {
         let buf = '';
         res.on('data', (c) => {
           buf += c;
+          if (buf.startsWith(': connected')) connected();
           const m = new RegExp(`event: ${kind}\\ndata: (.*)\\n`).exec(buf);
           if (m) {
             req.destroy();
@@ -246,12 +252,13 @@ describe('docsgen serve --watch', () => {
       req.on('error', reject);
       setTimeout(() => reject(new Error(`no ${kind} event`)), 30_000);
     });
+    return Object.assign(event, { connected: ready });
   }
 
   /** Makes a change to the sources and waits for the reload of the build that follows. */
   async function afterReload(change: () => void): Promise<void> {
     const reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
+    await reload.connected;
     change();
     await reload;
   }
@@ -286,7 +293,7 @@ describe('docsgen serve --watch', () => {
     const file = path.join(site, 'content/docs/guides/advanced.md');
     const good = readFileSync(file, 'utf8');
     const reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
+    await reload.connected;
     writeFileSync(file, `${good}\nFirst save.\n`);
     await new Promise((r) => setTimeout(r, 25));
     writeFileSync(file, `${good}\nSecond save.\n`);
@@ -303,7 +310,7 @@ describe('docsgen serve --watch', () => {
   it('rebuilds on save and tells open pages to reload', async () => {
     const file = path.join(site, 'content/docs/guides/advanced.md');
     const reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
+    await reload.connected;
     writeFileSync(file, readFileSync(file, 'utf8').replace('Back to', 'Edited: back to'));
     await reload;
     expect((await request(server.port, '/guides/advanced')).body).toContain('Edited: back to');
@@ -313,7 +320,7 @@ describe('docsgen serve --watch', () => {
     const file = path.join(site, 'content/docs/guides/advanced.md');
     const good = readFileSync(file, 'utf8');
     const failed = nextEvent('build-error');
-    await new Promise((r) => setTimeout(r, 200));
+    await failed.connected;
     writeFileSync(file, `${good}\n[broken](/missing/page)\n`);
     const message = await failed;
     expect(message).toContain('content/docs/guides/advanced.md:');
@@ -321,17 +328,20 @@ describe('docsgen serve --watch', () => {
     expect((await request(server.port, '/guides/advanced')).status).toBe(200);
     expect(server.child.exitCode).toBeNull();
     const reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 200));
+    await reload.connected;
     writeFileSync(file, good);
     await reload;
   });
 
   /** Resolves with the events of these kinds seen within `ms`. */
-  function eventsWithin(ms: number, kinds = ['reload', 'build-error']): Promise<string[]> {
-    return new Promise((resolve) => {
+  function eventsWithin(ms: number, kinds = ['reload', 'build-error']): Promise<string[]> & { connected: Promise<void> } {
+    let connected = () => {};
+    const ready = new Promise<void>((resolve) => (connected = resolve));
+    const events = new Promise<string[]>((resolve) => {
       const seen: string[] = [];
       const req = http.get({ host: '127.0.0.1', port: server.port, path: '/__docsgen/events' }, (res) => {
         res.on('data', (c) => {
+          if (String(c).startsWith(': connected')) connected();
           for (const m of String(c).matchAll(/event: (\S+)/g)) if (kinds.includes(m[1])) seen.push(m[1]);
         });
       });
@@ -341,12 +351,13 @@ describe('docsgen serve --watch', () => {
         resolve(seen);
       }, ms);
     });
+    return Object.assign(events, { connected: ready });
   }
 
   it('leaves open pages alone when a save changes nothing in the site', async () => {
     const file = path.join(site, 'content/docs/guides/advanced.md');
     const events = eventsWithin(2500);
-    await new Promise((r) => setTimeout(r, 200));
+    await events.connected;
     const builds = server.output().split('docsgen: built').length;
     writeFileSync(file, readFileSync(file, 'utf8'));
     expect(await events).toEqual([]);
@@ -365,7 +376,7 @@ describe('docsgen serve --watch', () => {
     expect((await request(server.port, '/guides/advanced')).body).toContain('href="/guides/added-later"');
     // Removing the page breaks that link: the build reports it rather than serve a dead link.
     const failed = nextEvent('build-error');
-    await new Promise((r) => setTimeout(r, 200));
+    await failed.connected;
     rmSync(file);
     expect(await failed).toContain('broken link');
     await saveAndReload(advanced, good);
@@ -441,21 +452,21 @@ describe('docsgen serve --watch', () => {
     const goodPage = readFileSync(page, 'utf8');
     try {
       let failed = nextEvent('build-error');
-      await new Promise((r) => setTimeout(r, 200));
+      await failed.connected;
       writeFileSync(config, goodConfig.replace('export default defineConfig({', 'export default defineConfig({ {'));
       await failed;
       failed = nextEvent('build-error');
-      await new Promise((r) => setTimeout(r, 200));
+      await failed.connected;
       writeFileSync(page, `${goodPage}\nEdited while the config was broken.\n`);
       await failed;
       const reload = nextEvent('reload');
-      await new Promise((r) => setTimeout(r, 200));
+      await reload.connected;
       writeFileSync(config, goodConfig);
       await reload;
       expect((await request(server.port, '/reference/config')).body).toContain('Edited while the config was broken.');
     } finally {
       const back = nextEvent('reload');
-      await new Promise((r) => setTimeout(r, 200));
+      await back.connected;
       writeFileSync(config, goodConfig);
       writeFileSync(page, goodPage);
       await back;
