@@ -84,7 +84,7 @@ export const remoteContent: RemoteContentConfig[] = [
         route: '/reference/sdks/android-proxy-legacy',
         title: 'Android SDK (legacy)',
         sidebar_label: 'Android (legacy)',
-        description: 'The superseded unleash-android-proxy-sdk for Android and Kotlin, its basic use, and how to migrate to the current Android SDK.',
+        description: 'The deprecated unleash-android-proxy-sdk for Android and Kotlin, its basic use, and how to migrate to the current Android SDK.',
       },
       {
         source: 'unleash-android/main/README.md',
