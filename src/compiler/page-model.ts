@@ -2,9 +2,7 @@
 // document), what the transform makes of it (a TransformedPage), the frontmatter docsgen reads, and
 // a page's title. Collect, transform and the worker protocol all import it; none imports another.
 import { z } from 'zod';
-import type { Diagnostic } from './errors.ts';
-import type { TocEntry } from '../shared/types.ts';
-import type { ExternalLink, HeadingInfo, ImageRef, OutboundLink } from './markdown/context.ts';
+import type { DocsgenMarkdownResult } from './markdown/context.ts';
 import { firstHeadingOf } from './markdown/first-heading.ts';
 import type { IslandChunk } from './mdx/render-mdx.ts';
 
@@ -94,19 +92,10 @@ export interface SourcePage {
   prebuilt?: TransformedPage;
 }
 
-export interface TransformedPage {
+/** What the transform makes of a page: its HTML, and what the markdown pass found in it (see markdown/context.ts). */
+export interface TransformedPage extends DocsgenMarkdownResult {
   /** The page's content; a page whose markdown has no h1 gets its title as one, first. */
   html: string;
-  headings: HeadingInfo[];
-  toc: TocEntry[];
-  links: OutboundLink[];
-  images: ImageRef[];
-  /** Ids given in raw HTML, link targets like heading ids. */
-  anchors?: string[];
-  /** The page's http(s) links and images, for `docsgen check --external`. */
-  externalLinks?: ExternalLink[];
-  /** The markdown's own first h1, if it has one. */
-  firstH1?: string;
   /**
    * The other pages' files its `.md` links named (relative to the project root) and the route each
    * had, null for none: a cached result holds while these still hold, whatever else changed.
@@ -119,7 +108,6 @@ export interface TransformedPage {
   imports?: [file: string, hash: string | null][];
   /** The browser chunks of an MDX page's islands: files of the output. */
   islands?: IslandChunk[];
-  diagnostics: Diagnostic[];
 }
 
 /** A doc page's title: its frontmatter's, else its markdown's first h1, else the last part of its id. */

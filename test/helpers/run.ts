@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,4 +45,22 @@ export function snapshotTree(dir: string): Map<string, string> {
   };
   walk(dir);
   return out;
+}
+
+/** Starts `docsgen serve` (with `args`, e.g. `--watch`) on a random port in `cwd`, and resolves once it says it is serving. */
+export function startServe(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), 'serve', '--port', String(port), ...args], { cwd, env: { ...process.env, ...env } });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (out += c));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 60_000);
+    child.stdout!.on('data', () => {
+      if (out.includes('serving')) {
+        clearTimeout(timer);
+        resolve({ child, port, output: () => out });
+      }
+    });
+  });
 }

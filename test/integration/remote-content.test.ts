@@ -1,12 +1,11 @@
 // Remote content against a local HTTP server: downloads with their links made absolute, conditional
 // requests, snapshots for every way a host can fail, `docsgen snapshot`, and `serve --watch`.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, repoRoot, runCliAsync, tempDir } from '../helpers/run.ts';
+import { fixture, runCliAsync, startServe, tempDir } from '../helpers/run.ts';
 
 const README_V2 = `# Widget
 
@@ -265,7 +264,7 @@ describe('remote content', () => {
 
   it('serve --watch shows remote pages from the downloads and snapshots, and requests nothing on a save', async () => {
     const from = host.log.length;
-    const { child, port, output } = await startServe(site, env);
+    const { child, port, output } = await startServe(site, ['--watch'], env);
     try {
       const get = async (route: string) => (await fetch(`http://127.0.0.1:${port}${route}`)).text();
       expect(await get('/widget')).toContain('Downloaded widget README.');
@@ -286,23 +285,6 @@ describe('remote content', () => {
     }
   }, 90_000);
 });
-
-function startServe(cwd: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), 'serve', '--watch', '--port', String(port)], { cwd, env: { ...process.env, ...env } });
-  let out = '';
-  child.stdout!.on('data', (c) => (out += c));
-  child.stderr!.on('data', (c) => (out += c));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 60_000);
-    child.stdout!.on('data', () => {
-      if (out.includes('serving')) {
-        clearTimeout(timer);
-        resolve({ child, port, output: () => out });
-      }
-    });
-  });
-}
 
 async function waitFor(condition: () => boolean | Promise<boolean>): Promise<void> {
   for (let waited = 0; waited < 60_000; waited += 100) {

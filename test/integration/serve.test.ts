@@ -1,5 +1,4 @@
 // `docsgen serve` as a static host, and `--watch` as the writers' loop.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, writeFileSync, readFileSync, readdirSync, rmSync, existsSync, renameSync, mkdirSync, symlinkSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
@@ -7,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { safePath } from '../../src/server/static-server.ts';
-import { fixture, repoRoot, tempDir } from '../helpers/run.ts';
+import { fixture, repoRoot, startServe, tempDir } from '../helpers/run.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 
 interface Reply {
@@ -31,24 +30,6 @@ function request(port: number, rawPath: string, method = 'GET', headers: http.Ou
     });
     req.on('error', reject);
     req.end();
-  });
-}
-
-/** Starts `docsgen serve` on a free port and resolves once it says it is serving. */
-function startServe(cwd: string, args: string[]): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), 'serve', '--port', String(port), ...args], { cwd });
-  let out = '';
-  child.stdout!.on('data', (c) => (out += c));
-  child.stderr!.on('data', (c) => (out += c));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 60_000);
-    child.stdout!.on('data', () => {
-      if (out.includes('serving')) {
-        clearTimeout(timer);
-        resolve({ child, port, output: () => out });
-      }
-    });
   });
 }
 
