@@ -306,7 +306,10 @@ describe('docsgen serve --watch', () => {
     const message = await failed;
     expect(message).toContain('content/docs/guides/advanced.md:');
     expect(message).toContain('broken link to /missing/page');
-    expect((await request(server.port, '/guides/advanced')).status).toBe(200);
+    // The page is the last good build's, not the broken edit.
+    const served = await request(server.port, '/guides/advanced');
+    expect(served.status).toBe(200);
+    expect(served.body).not.toContain('/missing/page');
     expect(server.child.exitCode).toBeNull();
     const reload = nextEvent('reload');
     await reload.connected;

@@ -289,6 +289,8 @@ describe('firstHeadingOf (titles for pages serve --watch has not transformed yet
       '# Segments &amp; constraints &#8212; a &lt;guide&gt;\n',
       '**_Strongly_** put\n===\n\nText.\n',
       '<!--\n# Not this one\n-->\n\n# This one\n',
+      '<div>\n# Inside raw HTML\n</div>\n\n# After the HTML block\n',
+      'Intro.\n<div>\n\n# A title after an HTML line inside a paragraph\n',
       '```\n# code\n```\n\n# After the code {#custom}\n',
       'Intro\n\n## Only a second-level heading\n',
     ];
