@@ -132,13 +132,21 @@ export async function serve(opts: ServeOptions): Promise<number> {
     // one): scanning the folders and transforming every page would take the cores that page needs.
     // Anything saved before the build starts is in it.
     let timer: NodeJS.Timeout | undefined;
+    let queued = false;
     let running: Promise<unknown> = Promise.race([firstPageServed, delay(FIRST_BUILD_GRACE_MS)]).then(async () => {
       // Ready before the build starts: the build reads every file, the watcher reports what changes after.
       watcher = await watchSources(await initialSourcePaths(opts.config), outDir, (event, file) => {
         site.invalidate(changeOf(event, file));
         clearTimeout(timer);
         timer = setTimeout(() => {
-          running = running.then(rebuild);
+          // Saves made while a build runs are all read by the one build queued behind it.
+          if (!queued) {
+            queued = true;
+            running = running.then(() => {
+              queued = false;
+              return rebuild();
+            });
+          }
           // Before the first build is done, open pages show the edit at once: they are made from the site.
           if (!built) live.send('reload', '');
         }, DEBOUNCE_MS);
