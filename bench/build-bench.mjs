@@ -6,7 +6,7 @@
 // and output folder each time, `--no-cache`) and prints one table, a row per size: medians of wall
 // time, CPU time (user + system of docsgen and every process it waited for: Pagefind, esbuild),
 // peak RSS of the whole process tree (sampled every 100 ms) and of docsgen alone (exact, from the
-// kernel: measured-cli.mjs); then the size of the output, the
+// kernel: bin/docsgen.js writes it); then the size of the output, the
 // median page's HTML (raw and gzip, over every page of the site) and the largest sidebar file
 // (gzip). Each corpus is generated once into bench/.corpus-<pages>-<seed>/ and reused.
 // `--watch` (always on in the older form) then measures `serve --watch` on the first size: start
@@ -152,7 +152,7 @@ function coldBuild(corpus, out) {
   return new Promise((resolve) => {
     const cpu0 = childrenCpu();
     const t0 = performance.now();
-    const child = spawn(process.execPath, [path.join(root, 'bench/measured-cli.mjs'), 'build', '--no-cache', '--config', 'docsgen.config.ts', '--out', out], {
+    const child = spawn(process.execPath, [path.join(root, 'bin/docsgen.js'), 'build', '--no-cache', '--config', 'docsgen.config.ts', '--out', out], {
       cwd: corpus,
       env: { ...process.env, DOCSGEN_BENCH_RSS_FILE: rssFile },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -158,13 +158,17 @@ export async function serve(opts: ServeOptions): Promise<number> {
     });
   }
   return await new Promise<number>((resolve) => {
+    let stopping = false;
+    // Idempotent: a Ctrl+C reaches both the launcher, which passes it on, and this process.
     const stop = () => {
+      if (stopping) return;
+      stopping = true;
       live.close();
       server.close();
       void (watcher?.close() ?? Promise.resolve()).then(() => resolve(0));
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
 }
 
