@@ -4,15 +4,16 @@ import path from 'node:path';
 import { rel, type ResolvedConfig } from './load-config.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { transformPages, type TransformedPage } from './transform-markdown.ts';
-import { sidebarAnchorProblems, withContent, type SiteGraph } from './site-graph.ts';
+import { pageContent, pageWithContent, sidebarAnchorProblems, withContent, type GraphPage, type SiteGraph } from './site-graph.ts';
 import { checkLinks } from './check-links.ts';
-import { renderPages } from './render-pages.ts';
-import { saveTransformCache } from './persistent-cache.ts';
+import { RouteRenderer, type RenderedPage } from './render-pages.ts';
+import type { ClientBundle } from './bundle-client.ts';
 import { islandFiles } from './mdx/render-mdx.ts';
 import { OutputWriter, type OutputSink } from './write-output.ts';
 import { redirectFiles, redirectStub, redirectsFile, type RedirectMap } from './write-redirects.ts';
 import { applySeverity, type Diagnostic } from './errors.ts';
-import { indexSearch, SearchIndexState, startSearchFeed, type SearchFeed } from './index-search.ts';
+import { indexSearch, SearchIndexState, startSearchFeed } from './index-search.ts';
+import { SEARCH_INDEX_DIR } from '../shared/types.ts';
 import { checkOutputPlan } from './plan-output.ts';
 import { escapeHtml } from './escape-html.ts';
 import { cacheDirOf, failOnErrors, Site, siteRedirects, stageTimer, type SiteOptions, type SiteState, type StageTimer } from './site.ts';
@@ -51,70 +52,49 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const time = stageTimer(timings);
   const site = options.site ?? new Site(options);
   const state = await site.state(time);
-  // Pagefind indexes each page in its own process as soon as the page is transformed.
   const searchState = options.search ?? new SearchIndexState(undefined, cacheDirOf(options, state.site.config));
-  const search = startSearchFeed(state.site.config, searchState);
-  try {
-    return await buildSite(options, site, state, time, timings, { feed: search, state: searchState });
-  } finally {
-    await search?.close();
-  }
+  return await buildSite(options, site, state, time, timings, searchState);
 }
 
-async function buildSite(
-  options: BuildOptions,
-  core: Site,
-  state: SiteState,
-  time: StageTimer,
-  timings: Record<string, number>,
-  searchIndex: { feed: SearchFeed | undefined; state: SearchIndexState },
-): Promise<BuildResult> {
-  const searchFeed = searchIndex.feed;
+async function buildSite(options: BuildOptions, core: Site, state: SiteState, time: StageTimer, timings: Record<string, number>, searchState: SearchIndexState): Promise<BuildResult> {
   const { site, assets } = state;
   const { config } = site;
-  const cacheDir = cacheDirOf(options, config);
-  await core.loadDiskCache(config);
-  const keysBefore = new Set(core.transformed.keys());
   // esbuild bundles the client in its own process while the pages are transformed.
   const bundling = time('bundle', () => core.bundle(state));
   bundling.catch(() => {}); // awaited below; a build that fails before must not leave it unhandled
-  const transformed = await time('transform', () =>
-    transformPages(site.pages, {
-      ...state.context,
-      prune: true,
-      keepThreadFree: options.keepThreadFree,
-      ...(searchFeed ? { onPage: (page: SourcePage, result: TransformedPage) => searchFeed.addSource(page, result) } : {}),
-    }),
-  );
-  // The output plan's check needs the bundle's file names.
-  const bundle = await bundling;
-  // Two copies of one image share a content-hashed name: one file.
-  const islands = islandFiles(transformed.values());
-  const generated = [...new Set([...bundle.files.map((f) => f.path), ...islands.keys(), ...[...assets.urls.values()].map((url) => url.slice(config.baseUrl.length))])];
-  const { graph, redirects, diagnostics: all } = await checkTransformed(state, transformed, time, { generated });
-  failOnErrors(all);
-
-  const writer = options.sink ?? new OutputWriter(path.resolve(options.cwd ?? process.cwd(), options.outDir));
+  const writer = options.sink ?? new OutputWriter(path.resolve(options.cwd ?? process.cwd(), options.outDir), cacheDirOf(options, config));
   await writer.begin();
+  // Pagefind indexes each page in its own process as soon as the page is transformed.
+  const searchFeed = startSearchFeed(config, searchState, (file, content) => writer.write(SEARCH_INDEX_DIR + file, content), searchState.live !== undefined);
   let searchLater: (() => Promise<void>) | undefined;
   try {
-    // Pagefind finishes the index in its own process while this thread renders.
-    const [, search] = await allSettled([
-      time('render', () =>
-        renderPages({
-          graph,
-          shell: state.shell.shell,
-          bundle,
-          siteUrl: config.user.url,
-          favicon: config.user.favicon,
-          image: config.user.image,
-          writer,
-          // Only a site kept between builds (serve --watch) reuses renders: a one-off build would hold every page's HTML.
-          ...(options.site ? { cache: core.rendered } : {}),
-        }),
-      ),
-      time('search-index', () => indexSearch({ config, graph, writer, feed: searchFeed, state: searchIndex.state })),
-    ]);
+    // Each page is rendered and written as soon as it is transformed; a failed check below throws
+    // the whole output away. Only a site kept between builds (serve --watch) keeps pages' HTML
+    // and renders: a one-off build holds each page's only until it is written.
+    const renders = renderAsTransformed(state, bundling, writer, options.site ? core.rendered : undefined);
+    const transformed = await time('transform', () =>
+      transformPages(site.pages, {
+        ...state.context,
+        prune: true,
+        outlines: !options.site,
+        keepThreadFree: options.keepThreadFree,
+        onPage: async (page: SourcePage, result: TransformedPage) => {
+          searchFeed?.addSource(page, result);
+          await renders.take(page, result);
+        },
+      }),
+    );
+    // The output plan's check needs the bundle's file names.
+    const bundle = await bundling;
+    // Two copies of one image share a content-hashed name: one file.
+    const islands = islandFiles(transformed.values());
+    const generated = [...new Set([...bundle.files.map((f) => f.path), ...islands.keys(), ...[...assets.urls.values()].map((url) => url.slice(config.baseUrl.length))])];
+    const { graph, redirects, diagnostics: all } = await checkTransformed(state, transformed, time, { generated });
+    failOnErrors(all);
+
+    // Pagefind finishes the index in its own process while this thread renders the generated pages.
+    const [, search] = await allSettled([time('render', () => renders.rest(graph)), time('search-index', () => indexSearch({ config, graph, writer, feed: searchFeed, state: searchState }))]);
+    timings.render += renders.ms();
     searchLater = search.later;
     await time('write', async () => {
       for (const f of site.staticFiles) await writer.copy(f.real, f.rel);
@@ -126,22 +106,77 @@ async function buildSite(
       await writer.write('sitemap.xml', sitemap(config, graph));
       await writer.commit();
     });
-    // Once per site: `serve --watch` would otherwise write the whole cache again at every save.
-    if (cacheDir && !core.persisted) await persistTransformCache(cacheDir, core.transformed, keysBefore, config.rootDir, time);
-    core.persisted = true;
+    await time('cache', () => core.pruneStore(state));
+    return {
+      config,
+      graph,
+      redirects: redirects.map,
+      warnings: all.filter((d) => d.severity === 'warning'),
+      pageCount: graph.pages.size,
+      images: [...assets.urls.keys()],
+      timings,
+      ...(searchLater ? { searchLater } : {}),
+    };
   } catch (e) {
+    // Pagefind stops writing first: the folder it writes into goes.
+    await searchFeed?.close();
     await writer.abort();
     throw e;
+  } finally {
+    await searchFeed?.close();
+    // A failed build keeps the transforms it made: the next one starts from them.
+    await state.context.store?.flush();
   }
+}
+
+/**
+ * Renders each doc page as the transform hands it on, once the bundle (which names the scripts)
+ * is made; `rest` then renders what only the whole site gives: the generated index and tag pages,
+ * whose cards describe other pages, and the not-found page.
+ */
+function renderAsTransformed(state: SiteState, bundling: Promise<ClientBundle>, writer: OutputSink, cache: Map<string, RenderedPage> | undefined) {
+  const { config } = state.site;
+  const renderer = bundling.then((bundle) =>
+    RouteRenderer.start({
+      graph: state.graph,
+      shell: state.shell.shell,
+      bundle,
+      siteUrl: config.user.url,
+      favicon: config.user.favicon,
+      image: config.user.image,
+      writer,
+      ...(cache ? { cache } : {}),
+    }),
+  );
+  renderer.catch(() => {}); // the bundle's failure is the build's, reported where it is awaited
+  const done = new Set<string>();
+  let ms = 0;
+  const render = async (page: GraphPage) => {
+    const r = await renderer;
+    const t0 = performance.now();
+    const written = r.page(page);
+    ms += performance.now() - t0;
+    await written;
+    done.add(page.route);
+  };
   return {
-    config,
-    graph,
-    redirects: redirects.map,
-    warnings: all.filter((d) => d.severity === 'warning'),
-    pageCount: graph.pages.size,
-    images: [...assets.urls.keys()],
-    timings,
-    ...(searchLater ? { searchLater } : {}),
+    take(source: SourcePage, result: TransformedPage): Promise<void> {
+      const page = state.graph.pages.get(source.route);
+      // Another source on the same route is an error the checks report.
+      if (page?.kind !== 'doc' || page.id !== source.id) return Promise.resolve();
+      return render(pageWithContent(page, (id) => (id === source.id ? pageContent(source, result) : undefined)));
+    },
+    async rest(graph: SiteGraph): Promise<void> {
+      for (const page of graph.pages.values()) {
+        if (done.has(page.route)) continue;
+        // Doc pages were all handed on by the transform; only generated pages are left.
+        if (page.kind === 'doc') throw new Error(`docsgen: ${page.route} was not rendered with its content`);
+        await render(page);
+      }
+      await (await renderer).notFound();
+    },
+    /** Time spent rendering, in this thread, so far. */
+    ms: () => Math.round(ms),
   };
 }
 
@@ -195,12 +230,6 @@ export async function checkTransformed(
     ...plan,
   ];
   return { graph, redirects, diagnostics: applySeverity(found, config.user.checks) };
-}
-
-/** Saves the transform cache when this run added to it: an unchanged site writes nothing. */
-export async function persistTransformCache(cacheDir: string, transformed: Map<string, TransformedPage>, keysBefore: Set<string>, rootDir: string, time: StageTimer): Promise<void> {
-  const changed = transformed.size !== keysBefore.size || [...transformed.keys()].some((k) => !keysBefore.has(k));
-  if (changed) await time('cache', () => saveTransformCache(cacheDir, transformed, rootDir));
 }
 
 /**

@@ -1,7 +1,7 @@
 // `docsgen check`: every check a build makes, without bundling, rendering, indexing or writing
 // anything but the cache; `--external` adds the pages' http(s) links, `--changed-since` narrows the
 // checks to what a change can have broken.
-import { checkTransformed, persistTransformCache } from './build.ts';
+import { checkTransformed } from './build.ts';
 import { cacheDirOf, Site, stageTimer } from './site.ts';
 import { transformPages, type TransformedPage } from './transform-markdown.ts';
 import { applySeverity, sortDiagnostics, type Diagnostic } from './errors.ts';
@@ -40,8 +40,6 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   const { site, assets } = state;
   const { config } = site;
   const cacheDir = cacheDirOf(options, config);
-  await core.loadDiskCache(config);
-  const keysBefore = new Set(core.transformed.keys());
   // Nothing is rendered: the pages' markdown trees are all the checks need.
   const context = { ...state.context, checkOnly: true };
   const found = options.changedSince ? await time('scope', () => changeScope(state, options.changedSince!, (pages) => transformPages(pages, context))) : undefined;
@@ -52,7 +50,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
     transformed = scope.transformed;
   } else {
     transformed = await time('transform', () => transformPages(site.pages, { ...context, prune: true }));
-    if (cacheDir) await persistTransformCache(cacheDir, core.transformed, keysBefore, config.rootDir, time);
+    await time('cache', () => core.pruneStore(state));
   }
   const sources = scope ? site.pages.filter((p) => scope.pages.has(p)) : site.pages;
   // No bundle is made: its file names, hashed and in a folder of their own, cannot clash with content.
@@ -68,6 +66,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
     diagnostics.push(...applySeverity(found.diagnostics, config.user.checks));
     external = { links: found.links, checked: found.checked, cached: found.cached, skipped: found.skipped };
   }
+  await state.context.store?.flush();
   return {
     diagnostics: sortDiagnostics(diagnostics),
     pageCount: checked.graph.pages.size,

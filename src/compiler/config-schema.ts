@@ -200,7 +200,16 @@ const commonSearch = {
 };
 
 /** The default: a static index built with the site (Pagefind), no service needed. */
-const localSearch = z.strictObject({ provider: z.literal('local'), ...commonSearch });
+const localSearch = z.strictObject({
+  provider: z.literal('local'),
+  ...commonSearch,
+  /**
+   * Pages per Pagefind index (default 1,000). Pagefind holds an index in memory while it writes it,
+   * about 0.2 MB a page: a site with more pages gets several indexes, made one after the other,
+   * which the search box queries together (a query then downloads a little from each).
+   */
+  pagesPerIndex: z.number().int().min(1).optional(),
+});
 
 /** Hosted search (Algolia DocSearch). */
 const algoliaSearch = z.strictObject({

@@ -6,7 +6,7 @@
 import childProcess from 'node:child_process';
 import { createHash } from 'node:crypto';
 import type * as Pagefind from 'pagefind';
-import { SEARCH_INDEX_DIR } from '../shared/types.ts';
+import { SEARCH_INDEX_DIR, SHARDS_FILE } from '../shared/types.ts';
 import { DocsgenError, error } from './errors.ts';
 import type { SourcePage } from './collect-docs.ts';
 import type { ResolvedConfig } from './load-config.ts';
@@ -127,9 +127,24 @@ export class SearchIndexState {
   ) {}
 }
 
-/** Cache entries: the documents of the last index made, in the order they were fed, and its files by their key. */
-const CACHED_ORDER = { name: 'search-documents', key: 'fed' };
-const CACHED_FILES = 'search-index';
+/**
+ * Pages per Pagefind index. Pagefind holds what it builds in memory, about 0.2 MB a page while it
+ * writes an index out (1 GB at 5,000 pages), so a large site is indexed as a series of indexes of
+ * this many pages, one after the other; the client searches them together (Pagefind's mergeIndex).
+ */
+export const SHARD_PAGES = 1000;
+
+/** The config's pages per index, else SHARD_PAGES. */
+function pagesPerIndex(config: ResolvedConfig): number {
+  const search = config.user.search;
+  return (search && search.provider === 'local' && search.pagesPerIndex) || SHARD_PAGES;
+}
+/** Where index `k` goes in the index folder: the first one at its top, so a small site's index is where it always was. */
+const shardPrefix = (k: number) => (k === 0 ? '' : `s${k}/`);
+
+/** Cache entries, per index: the documents it was made from, in the order they were fed, and its files by their key. */
+const cachedOrder = (k: number) => ({ name: k === 0 ? 'search-documents' : `search-documents-${k}`, key: 'fed' });
+const cachedFiles = (k: number) => (k === 0 ? 'search-index' : `search-index-${k}`);
 type CachedFiles = { path: string; base64: string }[];
 
 /**
@@ -149,38 +164,40 @@ function makesLocalIndex(config: ResolvedConfig): boolean {
   return !(search === false || (search && search.provider !== 'local'));
 }
 
+/** Where a feed's index files go as each index is done: paths below the index folder. */
+export type IndexSink = (path: string, content: Uint8Array) => Promise<void>;
+
 /**
  * A build's index, started before its pages are transformed and given each page as soon as it
- * is: Pagefind parses them in its own process meanwhile, and only writing its files out is left
- * for after the transform. Undefined when this build makes no index now.
+ * is: Pagefind parses them in its own process meanwhile, and each index of SHARD_PAGES pages is
+ * written out through `sink` as soon as it is full. Undefined when this build makes no index now.
+ * `keep`: also hand back every file at the end (serve --watch writes them again at each build).
  */
-export function startSearchFeed(config: ResolvedConfig, state: SearchIndexState): SearchFeed | undefined {
-  return indexesNow(config, state) ? new SearchFeed(config, state.cacheDir) : undefined;
+export function startSearchFeed(config: ResolvedConfig, state: SearchIndexState, sink: IndexSink, keep = false): SearchFeed | undefined {
+  return indexesNow(config, state) ? new SearchFeed(config, state.cacheDir, sink, keep) : undefined;
 }
 
 /**
- * Takes a build's pages for the index as they come. With a cache folder, it compares each
- * document with the one the last index was made from at the same place: while they are all the
- * same, Pagefind is not started (it took half of a rebuild of an unchanged site), and if they all
- * are, the last index's files are the index. The first difference starts Pagefind, with every page so far.
+ * Takes a build's pages for the index as they come, and shares them out between indexes of
+ * pagesPerIndex pages (see ShardFeed): a large site's index is never all in Pagefind's memory, and
+ * an index whose pages did not change is taken from the cache.
  */
 export class SearchFeed {
-  private run: PagefindRun | undefined;
   /** Routes fed so far: the graph's pages are offered at the end, and only those not fed go in. */
   private readonly routes = new Set<string>();
   /** What was fed: the key `later` compares with. */
   readonly digests: DocumentDigest[] = [];
-  /** The documents of the last index made with this cache, in the order they were fed. */
-  private readonly previous: DocumentDigest[] | undefined;
-  /** Pages fed while they were the same as the last index's: Pagefind gets them if one is not. */
-  private held: SearchablePage[] = [];
+  private shard: ShardFeed;
+  private readonly written: Promise<void>[] = [];
+  private readonly kept: IndexFiles = [];
 
   constructor(
     private readonly config: ResolvedConfig,
-    private readonly cacheDir?: string,
+    private readonly cacheDir: string | undefined,
+    private readonly sink: IndexSink,
+    private readonly keep: boolean,
   ) {
-    this.previous = cacheDir ? readCachedSync<DocumentDigest[]>(cacheDir, CACHED_ORDER.name, CACHED_ORDER.key) : undefined;
-    if (!this.previous) this.start();
+    this.shard = new ShardFeed(config, cacheDir, 0);
   }
 
   /** A markdown or generated source page, as the site graph will make it. */
@@ -192,13 +209,82 @@ export class SearchFeed {
     // A route given twice fails the build (duplicate routes), so only its first page counts here.
     if (this.routes.has(page.route)) return;
     this.routes.add(page.route);
-    const doc = this.documentOf(page);
+    const doc = { url: this.config.baseUrl + page.route.slice(1), content: searchDocument(page) };
     const made = digest(doc);
+    this.digests.push(made);
+    this.shard.add(doc, made);
+    if (this.shard.size === pagesPerIndex(this.config)) this.finishShard();
+  }
+
+  /** Writes the last index, and the list of them; every file when the feed keeps them. */
+  async files(): Promise<IndexFiles> {
+    // A site with no page still gets an (empty) index: the client loads it like any other.
+    if (this.shard.size > 0 || this.shard.index === 0) this.finishShard();
+    await Promise.all(this.written);
+    const shards = Array.from({ length: this.shard.index }, (_, k) => shardPrefix(k)).slice(1);
+    await this.emit(SHARDS_FILE, Buffer.from(JSON.stringify({ indexes: shards })));
+    return this.kept;
+  }
+
+  /** Stops Pagefind, once the indexes being written are (a failed build must find nothing still writing). */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.written);
+    await this.shard.close();
+  }
+
+  private finishShard(): void {
+    const shard = this.shard;
+    const prefix = shardPrefix(shard.index);
+    const done = shard
+      .files()
+      .then(async (files) => {
+        for (const f of files) await this.emit(prefix + f.path, f.content);
+      })
+      .finally(() => shard.close());
+    done.catch(() => {}); // reported by files()
+    this.written.push(done);
+    this.shard = new ShardFeed(this.config, this.cacheDir, shard.index + 1);
+  }
+
+  private emit(path: string, content: Uint8Array): Promise<void> {
+    if (this.keep) this.kept.push({ path, content });
+    return this.sink(path, content);
+  }
+}
+
+/**
+ * One index of a feed. With a cache folder, it compares each document with the one the last index
+ * at its place was made from: while they are all the same, Pagefind is not started (it took half
+ * of a rebuild of an unchanged site), and if they all are, the last index's files are the index.
+ * The first difference starts Pagefind, with every page so far.
+ */
+class ShardFeed {
+  private run: PagefindRun | undefined;
+  private readonly digests: DocumentDigest[] = [];
+  /** The documents of the last index made at this place, in the order they were fed. */
+  private readonly previous: DocumentDigest[] | undefined;
+  /** Documents fed while they were the same as the last index's: Pagefind gets them if one is not. */
+  private held: SearchDocument[] = [];
+
+  constructor(
+    private readonly config: ResolvedConfig,
+    private readonly cacheDir: string | undefined,
+    readonly index: number,
+  ) {
+    const order = cachedOrder(index);
+    this.previous = cacheDir ? readCachedSync<DocumentDigest[]>(cacheDir, order.name, order.key) : undefined;
+  }
+
+  get size(): number {
+    return this.digests.length;
+  }
+
+  add(doc: SearchDocument, made: DocumentDigest): void {
     const before = this.previous?.[this.digests.length];
     this.digests.push(made);
     if (!this.run) {
       if (before?.url === made.url && before.hash === made.hash) {
-        this.held.push(page);
+        this.held.push(doc);
         return;
       }
       this.start();
@@ -207,15 +293,17 @@ export class SearchFeed {
   }
 
   async files(): Promise<IndexFiles> {
+    const order = cachedOrder(this.index);
+    const name = cachedFiles(this.index);
     if (!this.run && this.cacheDir && this.previous?.length === this.digests.length) {
-      const cached = await readCached<CachedFiles>(this.cacheDir, CACHED_FILES, documentsKey(this.digests));
+      const cached = await readCached<CachedFiles>(this.cacheDir, name, documentsKey(this.digests));
       if (cached) return cached.map((f) => ({ path: f.path, content: Buffer.from(f.base64, 'base64') }));
     }
     const files = await (this.run ?? this.start()).files();
     if (this.cacheDir) {
       const value: CachedFiles = files.map((f) => ({ path: f.path, base64: Buffer.from(f.content).toString('base64') }));
-      await writeCached(this.cacheDir, CACHED_FILES, documentsKey(this.digests), value);
-      await writeCached(this.cacheDir, CACHED_ORDER.name, CACHED_ORDER.key, this.digests);
+      await writeCached(this.cacheDir, name, documentsKey(this.digests), value);
+      await writeCached(this.cacheDir, order.name, order.key, this.digests);
     }
     return files;
   }
@@ -225,15 +313,11 @@ export class SearchFeed {
     return this.run?.close() ?? Promise.resolve();
   }
 
-  private documentOf(page: SearchablePage): SearchDocument {
-    return { url: this.config.baseUrl + page.route.slice(1), content: searchDocument(page) };
-  }
-
   private start(): PagefindRun {
     const run = new PagefindRun(this.config, pagefindRuns);
     pagefindRuns = run.closed;
     this.run = run;
-    for (const page of this.held) run.add(this.documentOf(page));
+    for (const doc of this.held) run.add(doc);
     this.held = [];
     return run;
   }
@@ -243,6 +327,7 @@ export async function indexSearch({ config, graph, writer, feed, state }: Search
   if (!makesLocalIndex(config)) return { pages: 0, files: 0, bytes: 0 };
   const pages = [...graph.pages.values()].filter((p) => !p.unlisted).sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   const documentsOf = (): SearchDocument[] => pages.map((p) => ({ url: config.baseUrl + p.route.slice(1), content: searchDocument(p) }));
+  const sink: IndexSink = (path, content) => writer.write(SEARCH_INDEX_DIR + path, content);
   let files: IndexFiles;
   let later: (() => Promise<void>) | undefined;
   const { last, live } = state;
@@ -251,8 +336,11 @@ export async function indexSearch({ config, graph, writer, feed, state }: Search
     files = last.files;
     const gen = ++state.generation;
     later = () => indexLater(gen, documentsOf, config, state, live);
+    // All at once: nearly every file is the one written last time, which the writer sees at once;
+    // hundreds of awaits in a row used to hold up the render beside this.
+    await Promise.all(files.map((f) => sink(f.path, f.content)));
   } else {
-    const run = feed ?? new SearchFeed(config, state.cacheDir);
+    const run = feed ?? new SearchFeed(config, state.cacheDir, sink, live !== undefined);
     // The pages the transform did not give it: all of them without a feed, else those the graph made (category index pages).
     for (const page of pages) run.add(page);
     try {
@@ -260,11 +348,8 @@ export async function indexSearch({ config, graph, writer, feed, state }: Search
     } finally {
       await run.close();
     }
-    state.last = { key: documentsKey(run.digests), files };
+    if (live) state.last = { key: documentsKey(run.digests), files };
   }
-  // All at once: in watch mode nearly every file is the one written last time, which the writer
-  // sees at once; hundreds of awaits in a row used to hold up the render beside this.
-  await Promise.all(files.map((f) => writer.write(SEARCH_INDEX_DIR + f.path, f.content)));
   const bytes = files.reduce((sum, f) => sum + f.content.byteLength, 0);
   return { pages: pages.length, files: files.length, bytes, ...(later ? { later } : {}) };
 }
@@ -307,8 +392,25 @@ function indexLater(gen: number, documentsOf: () => SearchDocument[], config: Re
   return pagefindRuns;
 }
 
-/** Undefined when `stale` says, between batches, that the index is no longer wanted. */
+/**
+ * Every document's index, SHARD_PAGES documents to an index, one after the other, with the list
+ * of them. Undefined when `stale` says, between batches, that the index is no longer wanted.
+ */
 async function runPagefind(documents: SearchDocument[], config: ResolvedConfig, stale?: () => boolean): Promise<IndexFiles | undefined> {
+  const out: IndexFiles = [];
+  const size = pagesPerIndex(config);
+  const shards = Math.max(1, Math.ceil(documents.length / size));
+  for (let k = 0; k < shards; k++) {
+    const files = await runPagefindOnce(documents.slice(k * size, (k + 1) * size), config, stale);
+    if (!files) return undefined;
+    for (const f of files) out.push({ path: shardPrefix(k) + f.path, content: f.content });
+  }
+  const indexes = Array.from({ length: shards }, (_, k) => shardPrefix(k)).slice(1);
+  out.push({ path: SHARDS_FILE, content: Buffer.from(JSON.stringify({ indexes })) });
+  return out;
+}
+
+async function runPagefindOnce(documents: SearchDocument[], config: ResolvedConfig, stale?: () => boolean): Promise<IndexFiles | undefined> {
   const run = new PagefindRun(config);
   try {
     // A window of requests in flight lets Node encode the next pages while Pagefind parses, and

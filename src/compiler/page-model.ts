@@ -108,6 +108,11 @@ export interface TransformedPage extends DocsgenMarkdownResult {
   imports?: [file: string, hash: string | null][];
   /** The browser chunks of an MDX page's islands: files of the output. */
   islands?: IslandChunk[];
+  /**
+   * The first paragraph of the HTML as plain text (a page's description when its frontmatter has
+   * none, and its index cards'): kept where the HTML is not (see TransformContext.outlines).
+   */
+  lead?: string;
 }
 
 /** A doc page's title: its frontmatter's, else its markdown's first h1, else the last part of its id. */
@@ -128,4 +133,23 @@ export function firstH1Of(source: SourcePage): string | undefined {
 
 export function lastSegment(id: string): string {
   return id.slice(id.lastIndexOf('/') + 1);
+}
+
+/** A page's first paragraph as plain text, for descriptions and index cards. */
+export function firstParagraph(html: string): string {
+  // Two searches, not a lazy pattern: on a page of many unclosed <p>, that retried from each one to the end.
+  const start = html.indexOf('<p>');
+  const end = start < 0 ? -1 : html.indexOf('</p>', start);
+  if (end < 0) return '';
+  const text = html
+    .slice(start + 3, end)
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
 }

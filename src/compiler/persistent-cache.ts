@@ -2,9 +2,7 @@
 // the pages of OpenAPI documents. Everything is keyed by the compiler's own code too, so a change to
 // docsgen itself never reuses stale output.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { packageRoot } from './package-root.ts';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,50 +31,117 @@ function sourceFiles(dir: string): string[] {
     .sort();
 }
 
-function cacheFile(dir: string): string {
-  return path.join(dir, `transform-${compilerHash()}.jsonl`);
-}
-
 /**
- * Transformed pages as the last run left them. Image files are kept relative to the project's
- * root, as cache keys name pages (transform-markdown.ts): a cache restored into a checkout at
- * another path (a CI cache) is used there.
+ * Transformed pages kept between runs, a file per page named by its cache key (see
+ * transform-markdown.ts), under a folder per compiler build. A file holds two lines: the page's
+ * outline (everything but its HTML) and its HTML, so a build can tell whether a cached page still
+ * holds from the first line alone, and read the HTML only when it renders the page: a large site's
+ * transforms are never all in memory. Image files are kept relative to the project's root, as
+ * cache keys name pages: a cache restored into a checkout at another path (a CI cache) is used there.
  */
-export async function loadTransformCache(dir: string, rootDir: string): Promise<Map<string, TransformedPage>> {
-  const file = cacheFile(dir);
-  if (!existsSync(file)) return new Map();
-  try {
-    // A line per page: a large site's cache is never one string in memory.
-    const cache = new Map<string, TransformedPage>();
-    for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
-      const [key, page] = JSON.parse(line) as [string, TransformedPage];
-      cache.set(
-        key,
-        withImageFiles(page, (f) => path.resolve(rootDir, f)),
-      );
+export class TransformStore {
+  private readonly dir: string;
+  /** Keys looked up or stored since this store was opened: what `prune` keeps. */
+  private readonly seen = new Set<string>();
+  private readonly writes = new Set<Promise<void>>();
+  private made = false;
+
+  constructor(
+    private readonly cacheDir: string,
+    private readonly rootDir: string,
+  ) {
+    this.dir = path.join(cacheDir, `transforms-${compilerHash()}`);
+  }
+
+  /** The page stored under `key` without its HTML (`html` is ''), or undefined. */
+  outline(key: string): TransformedPage | undefined {
+    this.seen.add(entryName(key));
+    const text = this.read(key);
+    const end = text?.indexOf('\n') ?? -1;
+    if (end < 0) return undefined;
+    try {
+      const page = JSON.parse(text!.slice(0, end)) as TransformedPage;
+      return withImageFiles({ ...page, html: '' }, (f) => path.resolve(this.rootDir, f));
+    } catch {
+      // A damaged entry is only a page transformed again.
+      return undefined;
     }
-    return cache;
-  } catch {
-    // A damaged cache is only a slower build.
-    return new Map();
+  }
+
+  /** The HTML of the page stored under `key`, or undefined when the entry is gone or damaged. */
+  html(key: string): string | undefined {
+    const text = this.read(key);
+    const end = text?.indexOf('\n') ?? -1;
+    if (end < 0) return undefined;
+    try {
+      const html: unknown = JSON.parse(text!.slice(end + 1));
+      return typeof html === 'string' ? html : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Stores a page (written in the background: `flush` waits for it). */
+  put(key: string, page: TransformedPage): void {
+    this.seen.add(entryName(key));
+    const { html, ...outline } = withImageFiles(page, (f) => path.relative(this.rootDir, f).split(path.sep).join('/'));
+    const text = `${JSON.stringify(outline)}\n${JSON.stringify(html)}`;
+    const file = this.file(key);
+    const write = (async () => {
+      if (!this.made) {
+        await mkdir(this.dir, { recursive: true });
+        this.made = true;
+      }
+      await mkdir(path.dirname(file), { recursive: true });
+      // Whole or not at all: a build killed halfway, or another build reading, never sees half an entry.
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, text);
+      await rename(tmp, file);
+    })().catch(() => {
+      // A cache that cannot be written is only a slower next build.
+    });
+    this.writes.add(write);
+    void write.finally(() => this.writes.delete(write));
+  }
+
+  /** Waits for the entries being written. */
+  async flush(): Promise<void> {
+    while (this.writes.size) await Promise.all(this.writes);
+  }
+
+  /**
+   * Removes the entries of pages no longer in the site (those not looked up or stored since the
+   * store was opened), and the caches of other compiler builds, which can never be used again.
+   */
+  async prune(): Promise<void> {
+    await this.flush();
+    const shards = await readdir(this.dir).catch(() => [] as string[]);
+    for (const shard of shards) {
+      const names = await readdir(path.join(this.dir, shard)).catch(() => [] as string[]);
+      for (const name of names) if (!this.seen.has(path.join(shard, name))) await rm(path.join(this.dir, shard, name), { force: true });
+    }
+    for (const name of await readdir(this.cacheDir).catch(() => [] as string[])) {
+      const other = path.join(this.cacheDir, name);
+      if (/^transforms?-[0-9a-f]+(\.jsonl?)?$/.test(name) && other !== this.dir) await rm(other, { recursive: true, force: true });
+    }
+  }
+
+  private file(key: string): string {
+    return path.join(this.dir, entryName(key));
+  }
+
+  private read(key: string): string | undefined {
+    try {
+      return readFileSync(this.file(key), 'utf8');
+    } catch {
+      return undefined;
+    }
   }
 }
 
-export async function saveTransformCache(dir: string, cache: Map<string, TransformedPage>, rootDir: string): Promise<void> {
-  const file = cacheFile(dir);
-  await mkdir(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  const out = createWriteStream(tmp);
-  for (const [key, page] of cache) {
-    const line = `${JSON.stringify([key, withImageFiles(page, (f) => path.relative(rootDir, f).split(path.sep).join('/'))])}\n`;
-    if (!out.write(line)) await once(out, 'drain');
-  }
-  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
-  await rename(tmp, file);
-  // Caches of other compiler builds can never be used again.
-  for (const name of await readdir(dir)) {
-    if (/^transform-[0-9a-f]+\.jsonl?$/.test(name) && path.join(dir, name) !== file) await rm(path.join(dir, name), { force: true });
-  }
+/** Keys are hex digests (`:check` for a check's result); a folder per first two characters keeps folders small. */
+function entryName(key: string): string {
+  return path.join(key.slice(0, 2), key.slice(2).replace(/[^\w-]/g, '_'));
 }
 
 function withImageFiles(page: TransformedPage, map: (file: string) => string): TransformedPage {

@@ -59,21 +59,49 @@ function fill(html: string, slot: string, inner: () => Piece[]): Piece[] {
   return at < 0 ? [html] : [html.slice(0, at), ...inner(), html.slice(at + slot.length)];
 }
 
-export async function renderPages(input: RenderInput): Promise<void> {
-  const { graph, writer } = input;
-  const sidebarFiles = await writeSidebarFiles(input);
-  const pages = [...graph.pages.values()].sort((a, b) => a.route.localeCompare(b.route));
-  const contextKey = renderContextKey(input);
-  const writes: Promise<void>[] = [];
-  for (const page of pages) {
-    const data = pageData(page, sidebarFiles, input);
-    const rendered = cachedRender(data, data.sidebar?.items, input, contextKey);
-    writes.push(writer.write(htmlPathOf(page.route), rendered.html));
-    writes.push(writer.write(dataChunkUrl('/', page.route).slice(1), rendered.json));
-    if (writes.length > 64) await Promise.all(writes.splice(0));
+/**
+ * Renders routes one at a time, as the build hands them on, into the writer: no render waits for
+ * the others, and none is held once written. `start` writes the sidebar files every page names.
+ */
+export class RouteRenderer {
+  private readonly contextKey: string;
+
+  private constructor(
+    private readonly input: RenderInput,
+    private readonly sidebarFiles: Map<string, string>,
+  ) {
+    this.contextKey = renderContextKey(input);
   }
-  await Promise.all(writes);
-  await writer.write('404.html', renderNotFound(input));
+
+  static async start(input: RenderInput): Promise<RouteRenderer> {
+    return new RouteRenderer(input, await writeSidebarFiles(input));
+  }
+
+  /**
+   * A page with its content (see pageWithContent): its document and data chunk. A document is
+   * made of its data and the render context alone, so one the last build wrote from the same
+   * (its data chunk says what) is taken as it is, where the writer can (see OutputSink.reuse).
+   */
+  async page(page: GraphPage): Promise<void> {
+    const { writer } = this.input;
+    const data = pageData(page, this.sidebarFiles, this.input);
+    const htmlPath = htmlPathOf(page.route);
+    const jsonPath = dataChunkUrl('/', page.route).slice(1);
+    if (writer.reuse && !this.input.cache) {
+      const json = JSON.stringify(data);
+      const key = createHash('sha1').update(this.contextKey).update('\0').update(json).digest('base64');
+      const [html, chunk] = await Promise.all([writer.reuse(htmlPath, key), writer.reuse(jsonPath, key)]);
+      if (!html) await writer.write(htmlPath, bytesOf(renderDocument(data, data.sidebar?.items, this.input)), key);
+      if (!chunk) await writer.write(jsonPath, json, key);
+      return;
+    }
+    const rendered = cachedRender(data, data.sidebar?.items, this.input, this.contextKey);
+    await Promise.all([writer.write(htmlPath, rendered.html), writer.write(jsonPath, rendered.json)]);
+  }
+
+  notFound(): Promise<void> {
+    return this.input.writer.write('404.html', renderNotFound(this.input));
+  }
 }
 
 /**
@@ -116,7 +144,8 @@ export function renderNotFound(input: Omit<RenderInput, 'writer' | 'cache'>): st
 
 /** What every page's document depends on besides its own data: the bundle, the shell and the site's URL, favicon and image. */
 export function renderContextKey(input: Omit<RenderInput, 'writer' | 'cache'>): string {
-  const site = JSON.stringify([input.shell, input.siteUrl, input.favicon ?? null, input.image ?? null]);
+  // Every file of the bundle a document names: its script, its modules to preload, its stylesheets.
+  const site = JSON.stringify([input.bundle.css, input.bundle.preload, input.shell, input.siteUrl, input.favicon ?? null, input.image ?? null]);
   return `${input.bundle.entryJs}\0${createHash('sha256').update(site).digest('hex')}`;
 }
 

@@ -5,6 +5,7 @@ import type { SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import type { Breadcrumb, IndexCard, LinkRef, SidebarNode, TocEntry } from '../shared/types.ts';
 import type { CategoryMeta, SourcePage } from './collect-docs.ts';
 import { docTitle, lastSegment, stripNumberPrefix } from './collect-docs.ts';
+import { firstParagraph } from './page-model.ts';
 import { joinRoute, normaliseRoute, routeProblem, ROUTE_HINT, safeDecode } from '../shared/routes.ts';
 import path from 'node:path';
 import type { TransformedPage } from './transform-markdown.ts';
@@ -517,7 +518,7 @@ function makePageContent(source: SourcePage, t: TransformedPage | undefined): Pa
   const html = t?.html ?? '';
   return {
     html,
-    description: source.frontmatter.description ?? firstParagraph(html),
+    description: source.frontmatter.description ?? t?.lead ?? firstParagraph(html),
     toc: t?.toc ?? NO_TOC,
     headingIds: new Set([...(t?.headings.map((h) => h.id) ?? []), ...(t?.anchors ?? [])]),
   };
@@ -604,23 +605,4 @@ function locate(source: string, needle: string): { line?: number; column?: numbe
     }
   }
   return {};
-}
-
-/** A page's first paragraph as plain text, for descriptions and index cards. */
-export function firstParagraph(html: string): string {
-  // Two searches, not a lazy pattern: on a page of many unclosed <p>, that retried from each one to the end.
-  const start = html.indexOf('<p>');
-  const end = start < 0 ? -1 : html.indexOf('</p>', start);
-  if (end < 0) return '';
-  const text = html
-    .slice(start + 3, end)
-    .replace(/<[^>]+>/g, '')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
 }

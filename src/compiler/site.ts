@@ -13,7 +13,7 @@ import { buildSiteGraph, pageContent, pageWithContent, type GraphInput, type Pag
 import { resolveShellConfig } from './shell-config.ts';
 import { bundleClient, type BundleMemo, type ClientBundle } from './bundle-client.ts';
 import { renderNotFound, renderRoute, writeSidebarFiles, type RenderedPage } from './render-pages.ts';
-import { loadTransformCache, readCached, writeCached } from './persistent-cache.ts';
+import { readCached, TransformStore, writeCached } from './persistent-cache.ts';
 import type { OutputSink } from './write-output.ts';
 import { resolveRedirects } from './write-redirects.ts';
 import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
@@ -84,8 +84,9 @@ export class Site {
   readonly bundles: BundleMemo = {};
   /** Code blocks highlighted in this thread: an edit to prose leaves them as they were. */
   readonly highlights = new HighlightCache();
-  /** Whether a build saved the transforms to disk already (once per site: see build.ts). */
-  persisted = false;
+  /** Whether the disk cache was pruned (see pruneStore). */
+  private pruned = false;
+  private store?: { dir: string; store: TransformStore };
   private readonly collect: CollectCache = { files: new Map() };
   /** The config, sidebars and API pages of the last load: reused while only markdown files change. */
   private reusable?: { config: ResolvedConfig; sidebars: SidebarsConfig; apis: CollectedApis };
@@ -93,7 +94,6 @@ export class Site {
   private changes: ChangeHint | undefined;
   private current?: Promise<SiteState>;
   private loads: Promise<unknown> = Promise.resolve();
-  private diskCache?: Promise<void>;
   private served?: { state: SiteState; files: Promise<Map<string, string | Uint8Array>>; sidebarFiles: Promise<Map<string, string>> };
 
   constructor(options: SiteOptions) {
@@ -143,6 +143,7 @@ export class Site {
     const graph = await timed('graph', () => buildSiteGraph(graphInput(site)));
     const context: TransformContext = {
       ...transformContext(site, assets, this.transformed),
+      store: this.storeOf(config),
       langs: siteLanguages(site.pages),
       highlights: this.highlights,
       ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
@@ -150,15 +151,22 @@ export class Site {
     return { site, graph, shell: siteShell(site), assets, context, redirects: siteRedirects(site, graph, false).map, timings };
   }
 
-  /** Adds the transforms kept on disk by earlier runs to the memo, once (those made since win). */
-  loadDiskCache(config: ResolvedConfig): Promise<void> {
+  /** The transforms kept on disk between runs, in the site's cache folder (none without one). */
+  private storeOf(config: ResolvedConfig): TransformStore | undefined {
     const dir = cacheDirOf(this.options, config);
-    this.diskCache ??= dir
-      ? loadTransformCache(dir, config.rootDir).then((disk) => {
-          for (const [key, value] of disk) if (!this.transformed.has(key)) this.transformed.set(key, value);
-        })
-      : Promise.resolve();
-    return this.diskCache;
+    if (!dir) return undefined;
+    if (this.store?.dir !== dir) this.store = { dir, store: new TransformStore(dir, config.rootDir) };
+    return this.store.store;
+  }
+
+  /**
+   * Removes from the disk cache what the site no longer has: once per site, after its first full
+   * transform (`serve --watch` would otherwise list the cache at every save).
+   */
+  async pruneStore(state: SiteState): Promise<void> {
+    if (this.pruned) return;
+    this.pruned = true;
+    await state.context.store?.prune();
   }
 
   bundle(state: SiteState): Promise<ClientBundle> {

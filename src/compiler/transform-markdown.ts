@@ -20,7 +20,7 @@ import { remarkDocsgen } from './markdown/remark-docsgen.ts';
 import type { DocsgenMarkdownContext, DocsgenMarkdownResult, ImageRef } from './markdown/context.ts';
 import { CODE_THEME, codeMetaTransformer, getHighlighter, languagesUsed } from './markdown/highlight.ts';
 import { rehypeScrollTables } from './markdown/scroll-tables.ts';
-import { docTitle, type SourcePage, type TransformedPage } from './page-model.ts';
+import { docTitle, firstParagraph, type SourcePage, type TransformedPage } from './page-model.ts';
 import { error, type RuleId } from './errors.ts';
 import { MAX_NESTING_DEPTH, pageShapeProblem } from './limits.ts';
 import { rel } from './load-config.ts';
@@ -32,6 +32,7 @@ import { pluginsOf, type MarkdownPlugins, type PluginsRef } from './markdown/use
 import type { PluggableList } from 'unified';
 import { isMdxPage, transformMdx } from './mdx/transform-mdx.ts';
 import { fileHash } from './mdx/render-mdx.ts';
+import type { TransformStore } from './persistent-cache.ts';
 
 export interface TransformContext {
   toc: { min: number; max: number };
@@ -48,6 +49,13 @@ export interface TransformContext {
   rootDir: string;
   /** Cache of previous results, keyed by content hash (survives between watch rebuilds). */
   cache?: Map<string, TransformedPage>;
+  /** Results kept on disk between runs: looked up after `cache`, and given every new result. */
+  store?: TransformStore;
+  /**
+   * Keep only outlines (results without their HTML) in `cache` and in the map returned: a build
+   * that renders each page as `onPage` hands it on need not hold every page's HTML at once.
+   */
+  outlines?: boolean;
   /** Drop the cache's entries for pages not given: for a call given every page of the site. */
   prune?: boolean;
   /** Worker threads for a transform of many pages (see transform-workers.ts); by default one per core but this one. */
@@ -64,7 +72,7 @@ export interface TransformContext {
    * Called for each page, in the order given, as soon as it and every page before it are
    * transformed: the search index takes pages while the rest are still being transformed.
    */
-  onPage?: (page: SourcePage, result: TransformedPage) => void;
+  onPage?: (page: SourcePage, result: TransformedPage) => void | Promise<void>;
 }
 
 const COMPILER_CACHE_VERSION = '1';
@@ -75,30 +83,74 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   const out = new Map<string, TransformedPage>();
   const todo: { page: SourcePage; key: string }[] = [];
   const live = new Set<string>();
-  const inOrder = ctx.onPage && inOrderCalls(pages, ctx.onPage);
   const stillReads = readsChecker(ctx);
+  /** What the memo and the map returned keep of a result: the whole of it, or its outline. */
+  const kept = (result: TransformedPage): TransformedPage => (ctx.outlines && result.html ? { ...result, html: '' } : result);
+  // Each page's result is handed on in page order, made when its turn comes: a cached page's HTML is read from disk only then.
+  const inOrder = ctx.onPage ? inOrderCalls(pages, ctx.onPage) : undefined;
   for (const page of pages) {
     if (page.prebuilt) {
       out.set(page.id, page.prebuilt);
-      inOrder?.(page, page.prebuilt);
+      inOrder?.(page, () => page.prebuilt!);
       continue;
     }
     const full = cacheKey(page, ctx);
     // A check's results have no HTML: they are kept apart, and a full result serves a check too.
     const key = ctx.checkOnly ? `${full}:check` : full;
     live.add(full).add(key);
-    const cached = ctx.cache?.get(full) ?? ctx.cache?.get(key);
+    const found = cachedResult(ctx, full, key);
     // Image URLs are content-hashed, and the HTML holds them: a page whose image changed since is
     // transformed again. Looking the URLs up also registers the images, so this build copies them.
-    if (cached && stillReads(cached) && cached.images.every((img) => !img.file || ctx.assets.imageUrl(img.file) === img.url)) {
-      out.set(page.id, cached);
-      inOrder?.(page, cached);
+    if (found && stillReads(found.result) && found.result.images.every((img) => !img.file || ctx.assets.imageUrl(img.file) === img.url)) {
+      // A result kept whole is made whole now (one from disk is an outline).
+      const result = ctx.outlines ? kept(found.result) : await wholeResult(ctx, found, page);
+      ctx.cache?.set(found.key, result);
+      out.set(page.id, result);
+      inOrder?.(page, () => (ctx.outlines ? wholeResult(ctx, found, page) : result));
     } else {
       todo.push({ page, key });
     }
   }
   const langs = ctx.checkOnly ? [] : (ctx.langs ?? siteLanguages(pages));
-  const options: TransformOptions = {
+  const options = transformOptions(ctx, langs);
+  const workers = todo.length >= PARALLEL_MIN_PAGES ? (ctx.workers ?? defaultWorkers()) + (ctx.keepThreadFree ? 1 : 0) : 0;
+  // Alone, this thread keeps the highlighted blocks it is given; beside workers, a cold build's code blocks rarely repeat.
+  const here = ctx.keepThreadFree && workers > 0 ? undefined : (share: SourcePage[]) => transformInline(share, options, workers === 0 ? ctx.highlights : undefined);
+  const done = (i: number, made: TransformedPage) => {
+    const { page, key } = todo[i];
+    const result: TransformedPage = made.lead === undefined && !ctx.checkOnly ? { ...made, lead: firstParagraph(made.html) } : made;
+    for (const img of result.images) if (img.file) ctx.assets.imageUrl(img.file);
+    ctx.store?.put(key, result);
+    ctx.cache?.set(key, kept(result));
+    out.set(page.id, kept(result));
+    inOrder?.(page, () => result);
+  };
+  // Nothing to do must not load the grammars (a second or more): a run whose pages all come from the cache.
+  try {
+    if (todo.length) {
+      await transformInWorkers(
+        todo.map((t) => t.page),
+        options,
+        workers,
+        here,
+        done,
+      );
+    }
+  } catch (e) {
+    // What was handed on finishes first: a failed build must not have a call still writing.
+    await inOrder?.finished().catch(() => {});
+    throw e;
+  }
+  await inOrder?.finished();
+  if (ctx.cache && ctx.prune) {
+    // Keep only this build's entries, so a long watch session does not grow without bound.
+    for (const key of ctx.cache.keys()) if (!live.has(key)) ctx.cache.delete(key);
+  }
+  return out;
+}
+
+function transformOptions(ctx: TransformContext, langs: string[]): TransformOptions {
+  return {
     toc: ctx.toc,
     routes: ctx.routes,
     docsDir: ctx.docsDir,
@@ -111,39 +163,27 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     background: ctx.keepThreadFree,
     checkOnly: ctx.checkOnly,
   };
-  const workers = todo.length >= PARALLEL_MIN_PAGES ? (ctx.workers ?? defaultWorkers()) + (ctx.keepThreadFree ? 1 : 0) : 0;
-  // Highlights are not kept: a cold build's code blocks rarely repeat.
-  const here = ctx.keepThreadFree ? undefined : (share: SourcePage[]) => transformInline(share, options);
-  const onDone = inOrder && ((i: number, result: TransformedPage) => inOrder(todo[i].page, result));
-  // Nothing to do must not load the grammars (a second or more): a run whose pages all come from the cache.
-  const results =
-    workers > 0
-      ? await transformInWorkers(
-          todo.map((t) => t.page),
-          options,
-          workers,
-          here,
-          onDone,
-        )
-      : todo.length
-        ? await transformInline(
-            todo.map((t) => t.page),
-            options,
-            ctx.highlights,
-          )
-        : [];
-  todo.forEach(({ page, key }, i) => {
-    const result = results[i];
-    if (workers === 0) inOrder?.(page, result);
-    for (const img of result.images) if (img.file) ctx.assets.imageUrl(img.file);
-    ctx.cache?.set(key, result);
-    out.set(page.id, result);
-  });
-  if (ctx.cache && ctx.prune) {
-    // Keep only this build's entries, so a long watch session does not grow without bound.
-    for (const key of ctx.cache.keys()) if (!live.has(key)) ctx.cache.delete(key);
+}
+
+/** A cached result for a page: from the memo (whole, or an outline) or from disk (an outline), under the key it was found by. */
+function cachedResult(ctx: TransformContext, full: string, key: string): { key: string; result: TransformedPage } | undefined {
+  for (const k of full === key ? [full] : [full, key]) {
+    const result = ctx.cache?.get(k) ?? ctx.store?.outline(k);
+    if (result) return { key: k, result };
   }
-  return out;
+  return undefined;
+}
+
+/**
+ * A cached result with its HTML: an outline gets it from disk. Should the entry have gone since
+ * (another build pruned the cache), the page is transformed again, here.
+ */
+async function wholeResult(ctx: TransformContext, found: { key: string; result: TransformedPage }, page: SourcePage): Promise<TransformedPage> {
+  if (found.result.html || ctx.checkOnly) return found.result;
+  const html = ctx.store?.html(found.key);
+  if (html !== undefined) return { ...found.result, html };
+  const [made] = await transformInline([page], transformOptions(ctx, ctx.langs ?? siteLanguages([page])), ctx.highlights);
+  return { ...made, lead: firstParagraph(made.html) };
 }
 
 /** Whether the links of a cached result still lead where they led when it was made. */
@@ -157,24 +197,43 @@ function readsChecker(ctx: TransformContext): (cached: TransformedPage) => boole
   };
 }
 
-/** A `.md` link's target file to its page's route; a link may name `.md` for an `.mdx` page. */
+const routeLookups = new WeakMap<[file: string, route: string][], (abs: string) => string | undefined>();
+
+/** A `.md` link's target file to its page's route; a link may name `.md` for an `.mdx` page. Made once per list (a worker is given one). */
 function routeLookup(routes: [file: string, route: string][]): (abs: string) => string | undefined {
-  const byFile = new Map(routes);
-  return (abs) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'));
+  let lookup = routeLookups.get(routes);
+  if (!lookup) {
+    const byFile = new Map(routes);
+    routeLookups.set(routes, (lookup = (abs) => byFile.get(abs) ?? byFile.get(abs.replace(/\.md$/, '.mdx'))));
+  }
+  return lookup;
 }
 
-/** Hands pages on in the order of `pages`, whatever order they are done in: each waits for those before it. */
-function inOrderCalls(pages: SourcePage[], call: (page: SourcePage, result: TransformedPage) => void): (page: SourcePage, result: TransformedPage) => void {
+/**
+ * Hands pages on in the order of `pages`, whatever order they are done in: each waits for those
+ * before it, and for the call before it to finish (a call may write files). What waits is a
+ * function that makes the result, so a cached page's HTML is read only when its turn comes.
+ */
+function inOrderCalls(
+  pages: SourcePage[],
+  call: (page: SourcePage, result: TransformedPage) => void | Promise<void>,
+): ((page: SourcePage, result: () => TransformedPage | Promise<TransformedPage>) => void) & { finished(): Promise<void> } {
   const position = new Map(pages.map((p, i) => [p, i]));
-  const done = new Array<TransformedPage | undefined>(pages.length);
+  const ready = new Array<(() => TransformedPage | Promise<TransformedPage>) | undefined>(pages.length);
   let next = 0;
-  return (page, result) => {
-    done[position.get(page)!] = result;
-    for (; next < pages.length && done[next]; next++) {
-      call(pages[next], done[next]!);
-      done[next] = undefined;
+  let chain: Promise<void> = Promise.resolve();
+  const handOn = (page: SourcePage, result: () => TransformedPage | Promise<TransformedPage>) => {
+    ready[position.get(page)!] = result;
+    for (; next < pages.length && ready[next]; next++) {
+      const make = ready[next]!;
+      const p = pages[next];
+      ready[next] = undefined;
+      chain = chain.then(async () => call(p, await make()));
+      // Reported by finished(): a call failing before the caller waits must not crash the process.
+      chain.catch(() => {});
     }
   };
+  return Object.assign(handOn, { finished: () => chain });
 }
 
 /** Transforms pages in this thread (also what each worker runs). */

@@ -85,29 +85,25 @@ const WORKER_YOUNG_GENERATION_MB = 64;
 /**
  * Shares the pages between `workers` worker threads and this thread, which would otherwise wait
  * (one thread fewer to start, one V8 heap fewer): each takes the next chunk when it is ready for
- * one, so a faster thread does more, and results come back chunk by chunk instead of all at the end.
+ * one, so a faster thread does more. Each result is handed to `onDone` as its chunk comes back,
+ * and not kept: the caller decides what of it to hold.
  */
 export async function transformInWorkers(
   pages: SourcePage[],
   options: TransformOptions,
   workers: number,
   /** Absent when this thread must stay free (it serves pages on demand meanwhile). */
-  inThisThread?: (pages: SourcePage[]) => Promise<TransformedPage[]>,
+  inThisThread: ((pages: SourcePage[]) => Promise<TransformedPage[]>) | undefined,
   /** Told of each page as its chunk comes back, by its index in `pages`. */
-  onDone?: (index: number, result: TransformedPage) => void,
-): Promise<TransformedPage[]> {
+  onDone: (index: number, result: TransformedPage) => void,
+): Promise<void> {
   const chunks: number[][] = [];
   for (let i = 0; i < pages.length; i += CHUNK) chunks.push(pages.slice(i, i + CHUNK).map((_, j) => i + j));
   let next = 0;
   let failed = false;
   // After a failure no thread takes another chunk, so every worker finishes and stops.
   const take = () => (!failed && next < chunks.length ? chunks[next++] : undefined);
-  const results = new Array<TransformedPage>(pages.length);
-  const place = (indexes: number[], out: TransformedPage[]) =>
-    indexes.forEach((pageIndex, j) => {
-      results[pageIndex] = out[j];
-      onDone?.(pageIndex, out[j]);
-    });
+  const place = (indexes: number[], out: TransformedPage[]) => indexes.forEach((pageIndex, j) => onDone(pageIndex, out[j]));
   const running = Promise.all(Array.from({ length: workers }, () => runWorker(options, take, pages, place)));
   running.catch(() => (failed = true)); // observed at once: a worker failing while this thread works must not crash the process
   try {
@@ -122,7 +118,6 @@ export async function transformInWorkers(
     throw e;
   }
   await running;
-  return results;
 }
 
 function runWorker(options: TransformOptions, take: () => number[] | undefined, pages: SourcePage[], place: (indexes: number[], out: TransformedPage[]) => void): Promise<void> {

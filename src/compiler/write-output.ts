@@ -2,18 +2,25 @@
 // the output only when the whole build succeeded. A failed build leaves the previous site as it was.
 // Every file written or removed goes through `outputFile`: nothing a page says can put a file
 // outside the output folder, and the output never holds a link.
-import { lstat, mkdir, open, readdir, realpath, rename, rm, writeFile, stat } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, realpath, rename, rm, writeFile, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from './errors.ts';
 import { isInside } from './source-files.ts';
 import { rel } from './load-config.ts';
+import { readCached, writeCached } from './persistent-cache.ts';
 
 /** Where a build's files go. */
 export interface OutputSink {
   begin(): Promise<void>;
-  write(relPath: string, contents: string | Uint8Array): Promise<void>;
+  /** `key`: what the contents were made from, when that is cheaper to know than the contents (see reuse). */
+  write(relPath: string, contents: string | Uint8Array, key?: string): Promise<void>;
+  /**
+   * Puts in place again, unchanged, the file the last build wrote at `relPath` from the same
+   * `key`, if it is still there as written: what the caller need not make again. False when not.
+   */
+  reuse?(relPath: string, key: string): Promise<boolean>;
   /** Copies a source file (a real path, checked by the caller to be a source) into the output. */
   copy(from: string, relPath: string): Promise<void>;
   commit(): Promise<void>;
@@ -88,11 +95,30 @@ async function copySource(from: string, to: string): Promise<void> {
   }
 }
 
+/** What a build wrote, for the next build into the same folder: each file's key and what it was on disk. */
+interface WrittenFile {
+  key: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
 export class OutputWriter implements OutputSink {
   readonly tmpDir: string;
   private dirs = new Set<string>();
+  /** The last build's files (from the cache folder), and this build's. */
+  private previous = new Map<string, WrittenFile>();
+  private readonly current = new Map<string, WrittenFile>();
 
-  constructor(readonly outDir: string) {
+  /**
+   * `cacheDir`: where to keep what this build wrote, so that the next build links the files it
+   * would write the same (a page whose content, sidebar and shell did not change is not rendered
+   * again, and no unchanged file is written again). Without one, every file is written.
+   */
+  constructor(
+    readonly outDir: string,
+    private readonly cacheDir?: string,
+  ) {
     this.tmpDir = `${outDir.replace(/[\\/]+$/, '')}${TMP_SUFFIX}${process.pid}`;
   }
 
@@ -100,19 +126,58 @@ export class OutputWriter implements OutputSink {
     await recoverInterruptedBuilds(this.outDir);
     await rm(this.tmpDir, { recursive: true, force: true });
     await mkdir(this.tmpDir, { recursive: true });
+    const last = this.cacheDir ? await readCached<[string, WrittenFile][]>(this.cacheDir, this.manifestName(), this.outDir) : undefined;
+    this.previous = new Map(last ?? []);
   }
 
-  /** Writes a file at a path relative to the output root. */
-  async write(relPath: string, contents: string | Uint8Array): Promise<void> {
+  /** Writes a file at a path relative to the output root (or links the last build's, when it was the same). */
+  async write(relPath: string, contents: string | Uint8Array, key?: string): Promise<void> {
+    const made = key ?? createHash('sha1').update(contents).digest('base64');
+    if (await this.reuse(relPath, made)) return;
     const file = outputFile(this.tmpDir, relPath);
     await prepareOutputFile(this.tmpDir, file, this.dirs);
     await writeFile(file, contents);
+    await this.record(relPath, file, made);
   }
 
   async copy(from: string, relPath: string): Promise<void> {
+    // A source file that has not changed since (the same file, size and time) gives the same copy.
+    const source = await stat(from);
+    const key = `copy:${from}:${source.ino}:${source.size}:${source.mtimeMs}`;
+    if (await this.reuse(relPath, key)) return;
     const file = outputFile(this.tmpDir, relPath);
     await prepareOutputFile(this.tmpDir, file, this.dirs);
     await copySource(from, file);
+    await this.record(relPath, file, key);
+  }
+
+  async reuse(relPath: string, key: string): Promise<boolean> {
+    const last = this.previous.get(relPath);
+    if (last?.key !== key) return false;
+    const before = outputFile(this.outDir, relPath);
+    const info = await lstat(before).catch(() => undefined);
+    // Only the very file the last build wrote, untouched since: not a link, not a file edited or replaced.
+    if (!info?.isFile() || info.ino !== last.ino || info.size !== last.size || info.mtimeMs !== last.mtimeMs) return false;
+    const file = outputFile(this.tmpDir, relPath);
+    await prepareOutputFile(this.tmpDir, file, this.dirs);
+    try {
+      await link(before, file);
+    } catch {
+      return false;
+    }
+    this.current.set(relPath, last);
+    return true;
+  }
+
+  private async record(relPath: string, file: string, key: string): Promise<void> {
+    if (!this.cacheDir) return;
+    const info = await stat(file);
+    this.current.set(relPath, { key, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino });
+  }
+
+  /** The manifest's name: one per output folder. */
+  private manifestName(): string {
+    return `output-${createHash('sha256').update(this.outDir).digest('hex').slice(0, 16)}`;
   }
 
   /**
@@ -129,6 +194,7 @@ export class OutputWriter implements OutputSink {
     if (hadOutput) await rename(this.outDir, old);
     await rename(this.tmpDir, this.outDir);
     if (hadOutput) await rm(old, { recursive: true, force: true });
+    if (this.cacheDir) await writeCached(this.cacheDir, this.manifestName(), this.outDir, [...this.current]);
   }
 
   async abort(): Promise<void> {
@@ -175,14 +241,16 @@ export function htmlPathOf(route: string): string {
 
 /**
  * For `serve --watch`: writes straight into the served folder, only the files whose bytes changed,
- * and removes the files the new build no longer has. A failed build writes nothing, because
- * every check runs before the first write.
+ * and removes the files the new build no longer has. Files are written at `commit`, so a build
+ * that fails its checks after rendering some pages writes nothing.
  */
 export class IncrementalWriter implements OutputSink {
   private previous = new Map<string, string>();
   private current = new Map<string, string>();
   /** The exact string written last time: cached renders hand back the same object, so no hashing. */
   private lastContents = new Map<string, string | Uint8Array>();
+  /** What this build has changed, written at commit: contents, or the source file to copy. */
+  private staged = new Map<string, { contents: string | Uint8Array } | { from: string }>();
   private dirs = new Set<string>();
   /** Files written by the last build, for tests and logs. */
   written: string[] = [];
@@ -193,6 +261,7 @@ export class IncrementalWriter implements OutputSink {
 
   async begin(): Promise<void> {
     this.current = new Map();
+    this.staged = new Map();
     this.written = [];
     this.removed = [];
     // Folders are checked again each build: one may have been replaced by a link since.
@@ -205,25 +274,23 @@ export class IncrementalWriter implements OutputSink {
       this.current.set(relPath, this.previous.get(relPath)!);
       return;
     }
-    this.lastContents.set(relPath, contents);
     const hash = createHash('sha1').update(contents).digest('hex');
     this.current.set(relPath, hash);
-    if (this.previous.get(relPath) === hash) return;
-    const file = outputFile(this.outDir, relPath);
-    await prepareOutputFile(this.outDir, file, this.dirs);
-    await writeFile(file, contents);
-    this.written.push(relPath);
+    // Checked now, so that a path out of the folder fails the build rather than its commit.
+    outputFile(this.outDir, relPath);
+    if (this.previous.get(relPath) === hash) {
+      this.lastContents.set(relPath, contents);
+      return;
+    }
+    this.staged.set(relPath, { contents });
   }
 
   async copy(from: string, relPath: string): Promise<void> {
     const info = await stat(from);
     const hash = `${info.size}:${info.mtimeMs}`;
     this.current.set(relPath, hash);
-    if (this.previous.get(relPath) === hash) return;
-    const file = outputFile(this.outDir, relPath);
-    await prepareOutputFile(this.outDir, file, this.dirs);
-    await copySource(from, file);
-    this.written.push(relPath);
+    outputFile(this.outDir, relPath);
+    if (this.previous.get(relPath) !== hash) this.staged.set(relPath, { from });
   }
 
   /**
@@ -250,15 +317,29 @@ export class IncrementalWriter implements OutputSink {
   }
 
   async commit(): Promise<void> {
+    for (const [relPath, what] of this.staged) {
+      const file = outputFile(this.outDir, relPath);
+      await prepareOutputFile(this.outDir, file, this.dirs);
+      if ('from' in what) await copySource(what.from, file);
+      else {
+        await writeFile(file, what.contents);
+        this.lastContents.set(relPath, what.contents);
+      }
+      this.written.push(relPath);
+    }
+    this.staged = new Map();
     for (const relPath of this.previous.keys()) {
       if (this.current.has(relPath)) continue;
       await rm(outputFile(this.outDir, relPath), { force: true });
+      this.lastContents.delete(relPath);
       this.removed.push(relPath);
     }
     this.previous = this.current;
   }
 
   async abort(): Promise<void> {
-    // Nothing was swapped; files already written belong to a build that passed its checks.
+    // Nothing was written: the served folder is the last good build's.
+    this.staged = new Map();
+    this.current = new Map();
   }
 }

@@ -128,6 +128,8 @@ export type SearchShellConfig = (
 
 /** Where the static search index is written, below the output root. */
 export const SEARCH_INDEX_DIR = '_search/';
+/** The index folder's list of the indexes besides its first one, which the client searches too (a large site's index is several). */
+export const SHARDS_FILE = 'shards.json';
 
 /** A card on a generated category index page. */
 export interface IndexCard {

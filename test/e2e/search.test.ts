@@ -2,12 +2,12 @@
 // keyboard, focus, the error and no-results states) and the /search page, on a fixture whose
 // pages the tests know. The expected matches are counted from the fixture's markdown here, not
 // taken from the code under test.
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { collectConsole, openSite, waitForHydration, poll } from '../helpers/browser.ts';
+import { collectConsole, openSite, serveDir, waitForHydration, poll } from '../helpers/browser.ts';
 import { fixture, runCli, tempDir } from '../helpers/run.ts';
 
 const site = tempDir('docsgen-search-');
@@ -473,6 +473,47 @@ describe('search page', () => {
     await page.waitForURL(`${s.base}/search?q=widget`);
     await page.waitForSelector('.search-page-results[data-query="widget"]');
     expect(messages).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a site whose index is made in parts', () => {
+  // The fixture, with a Pagefind index every 4 pages (a large site gets one every 1,000).
+  const parts = tempDir('docsgen-search-parts-');
+  let served: Awaited<ReturnType<typeof serveDir>>;
+  beforeAll(async () => {
+    cpSync(fixture('search-site'), parts, { recursive: true });
+    const file = path.join(parts, 'site/docsgen.config.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("provider: 'local',", "provider: 'local',\n    pagesPerIndex: 4,"));
+    const r = runCli(['build'], parts);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    served = await serveDir(path.join(parts, 'build'));
+  });
+  afterAll(() => served?.close());
+
+  it('writes each part, and the list of them, and finds every matching page across all of them', async () => {
+    const { indexes } = JSON.parse(readFileSync(path.join(parts, 'build/_search/shards.json'), 'utf8')) as { indexes: string[] };
+    // Every markdown page is indexed (the generated /search page is not): a part per 4 of them, the first at the top.
+    const pagesIndexed = readdirSync(path.join(fixture('search-site'), 'content/docs'), { recursive: true }).filter((f) => String(f).endsWith('.md')).length;
+    expect(indexes).toEqual(Array.from({ length: Math.ceil(pagesIndexed / 4) - 1 }, (_, i) => `s${i + 1}/`));
+    for (const index of indexes) expect(readdirSync(path.join(parts, 'build/_search', index))).toContain('pagefind-entry.json');
+    const page = await s.context.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(`${served.url}/search?q=widget`);
+    await waitForHydration(page);
+    await page.waitForSelector('.search-page-results[data-query="widget"]');
+    const expected = pagesMentioning(/widget/i);
+    const shown = () => page.$$eval('.search-page-result-title a', (as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    while ((await shown()).length < expected.length) {
+      const before = (await shown()).length;
+      await page.getByRole('button', { name: 'Load more results' }).click();
+      await poll(async () => (await shown()).length).toBeGreaterThan(before);
+      await page.waitForSelector('.search-page-results[data-query="widget"]');
+    }
+    expect((await shown()).sort()).toEqual(expected);
+    // The results came from more than one part.
+    expect(new Set(requested.filter((u) => u.includes('/fragment/')).map((u) => u.split('/fragment/')[0])).size).toBeGreaterThan(1);
     await page.close();
   });
 });

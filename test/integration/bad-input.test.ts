@@ -7,7 +7,8 @@ import { fixture, runCli, tempDir } from '../helpers/run.ts';
 
 function failBuild(name: string) {
   const out = path.join(tempDir(), 'out');
-  const r = runCli(['build', '--out', out], fixture(name));
+  // Built where it is: no cache, which a failed build keeps (the next one starts from it), goes into the repository.
+  const r = runCli(['build', '--no-cache', '--out', out], fixture(name));
   expect(r.status).toBe(1);
   expect(existsSync(out)).toBe(false);
   expect(r.stderr).not.toMatch(/^\s+at /m);
@@ -87,7 +88,7 @@ describe('bad input fails the build at the right place', () => {
   });
 
   it('adds the stack trace only with --verbose', () => {
-    const r = runCli(['build', '--verbose', '--out', path.join(tempDir(), 'o')], fixture('duplicate-route'));
+    const r = runCli(['build', '--no-cache', '--verbose', '--out', path.join(tempDir(), 'o')], fixture('duplicate-route'));
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^\s+at /m);
   });

@@ -1,5 +1,5 @@
 // Builds the good fixture through the real CLI and checks what a static host would serve.
-import { existsSync, readFileSync, writeFileSync, cpSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, cpSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LinkChecker } from 'linkinator';
@@ -129,6 +129,35 @@ describe('docsgen build on a good site', () => {
     const b = snapshotTree(second);
     expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
     for (const [file, bytes] of a) expect(b.get(file), file).toBe(bytes);
+  });
+
+  it('builds again into the same folder without writing again what did not change', () => {
+    const copy = tempDir('docsgen-again-');
+    cpSync(fixture('good-site'), copy, { recursive: true });
+    expect(runCli(['build'], copy).status).toBe(0);
+    const file = (rel: string) => path.join(copy, 'build', rel);
+    const inode = (rel: string) => statSync(file(rel)).ino;
+    const before = new Map(['index.html', 'guides/advanced/index.html', 'reference/config/index.html', '_data/reference/config.json', 'sitemap.xml'].map((f) => [f, inode(f)]));
+    // A page's source changes, and someone edits another page's file in the output by hand.
+    const source = path.join(copy, 'content/docs/guides/advanced.md');
+    writeFileSync(source, `${readFileSync(source, 'utf8')}\nA sentence added since.\n`);
+    writeFileSync(file('reference/config/index.html'), 'edited by hand');
+    const r = runCli(['build'], copy);
+    expect(r.status, r.stderr).toBe(0);
+    // What did not change is the very file the first build wrote; what did is new.
+    expect(inode('index.html')).toBe(before.get('index.html'));
+    expect(inode('_data/reference/config.json')).toBe(before.get('_data/reference/config.json'));
+    expect(inode('sitemap.xml')).toBe(before.get('sitemap.xml'));
+    expect(inode('guides/advanced/index.html')).not.toBe(before.get('guides/advanced/index.html'));
+    expect(readFileSync(file('guides/advanced/index.html'), 'utf8')).toContain('A sentence added since.');
+    // The file edited by hand is made again, not taken as it is.
+    expect(readFileSync(file('reference/config/index.html'), 'utf8')).toContain('<title>');
+    // And the whole is what a build from nothing makes.
+    expect(runCli(['build', '--no-cache', '--out', 'fresh'], copy).status).toBe(0);
+    const fresh = snapshotTree(path.join(copy, 'fresh'));
+    const again = snapshotTree(path.join(copy, 'build'));
+    expect([...again.keys()].sort()).toEqual([...fresh.keys()].sort());
+    for (const [f, bytes] of fresh) expect(again.get(f), f).toBe(bytes);
   });
 
   it('leaves the previous output untouched when a build fails', () => {

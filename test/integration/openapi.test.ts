@@ -230,7 +230,7 @@ describe('OpenAPI pages kept between builds', () => {
 
 describe('bad OpenAPI input', () => {
   it('fails on an invalid document with the file, line and JSON pointer', () => {
-    const r = runCli(['build', '--out', path.join(tempDir(), 'o')], fixture('bad-openapi'));
+    const r = runCli(['build', '--no-cache', '--out', path.join(tempDir(), 'o')], fixture('bad-openapi'));
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('content/openapi/bad.json:8:45  invalid OpenAPI document at #/paths/~1a/get/parameters/0/in: must be equal to one of the allowed values');
   });

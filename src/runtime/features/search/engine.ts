@@ -2,7 +2,7 @@
 // (default) and the hosted DocSearch/Algolia service. Both hand back results grouped by page, each
 // hit with its heading and an excerpt already split into plain and highlighted text: nothing from
 // a result or a query is ever parsed as HTML.
-import type { SearchShellConfig } from '../../../shared/types.ts';
+import { SHARDS_FILE, type SearchShellConfig } from '../../../shared/types.ts';
 
 /** A run of text, highlighted when it matched the query. */
 export interface Segment {
@@ -110,6 +110,7 @@ interface PagefindFragment {
 interface PagefindModule {
   options(o: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  mergeIndex(url: string, o: Record<string, unknown>): Promise<void>;
   search(term: string): Promise<{ results: { id: string; score: number; data: () => Promise<PagefindFragment> }[] } | null>;
 }
 
@@ -162,10 +163,15 @@ class PagefindBackend implements SearchBackend {
   private load(): Promise<PagefindModule> {
     if (!this.module) {
       const url = `${this.indexUrl}pagefind.js`;
+      // A large site's index is several (see SHARD_PAGES in the compiler), searched together.
+      const shards = fetch(`${this.indexUrl}${SHARDS_FILE}`).then(async (r) => (r.ok ? ((await r.json()) as { indexes: string[] }).indexes : []));
+      shards.catch(() => {}); // awaited below
       this.module = (import(/* webpackIgnore: true */ url) as Promise<PagefindModule>).then(async (pf) => {
         // The worker would cost another 43 kB of JS to save well under a millisecond per query.
-        await pf.options({ noWorker: true, excerptLength: 24, baseUrl: '/', ranking: RANKING });
+        const options = { excerptLength: 24, baseUrl: '/', ranking: RANKING };
+        await pf.options({ noWorker: true, ...options });
         await pf.init();
+        for (const index of await shards) await pf.mergeIndex(`${this.indexUrl}${index}`, options);
         return pf;
       });
       // A failed load (offline) is tried again on the next query.
