@@ -69,6 +69,8 @@ export interface MdxRenderOptions {
   file: string;
   /** The config's folder, which `@site/` names. */
   siteDir: string;
+  /** The project's root: CSS-module class names carry a hash of the module's path relative to it. */
+  rootDir: string;
   page: MdxPageContext;
   /** A local image's published URL (content-hashed, copied by the build). */
   imageUrl: (abs: string) => string | undefined;
@@ -96,6 +98,7 @@ export class MdxRenderError extends Error {
 export async function renderMdx(compiled: string, options: MdxRenderOptions): Promise<MdxRender> {
   const images: string[] = [];
   const islands = new Map<string, IslandChunk>();
+  const cssModules = new Set<string>();
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
     result = await esbuild.build({
@@ -114,7 +117,7 @@ export async function renderMdx(compiled: string, options: MdxRenderOptions): Pr
       // Docusaurus sites write components with JSX in .js files.
       loader: { '.js': 'jsx', '.module.css': 'local-css' },
       alias: { '@site': options.siteDir },
-      plugins: [pagePlugin(compiled, options, images, islands)],
+      plugins: [pagePlugin(compiled, options, images, islands), cssModulesPlugin(options.rootDir, cssModules)],
     });
   } catch (e) {
     const first = (e as esbuild.BuildFailure).errors?.[0];
@@ -127,7 +130,8 @@ export async function renderMdx(compiled: string, options: MdxRenderOptions): Pr
   const css = result.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '';
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes(':'))
-    .map((p) => path.resolve(process.cwd(), p));
+    .map((p) => path.resolve(process.cwd(), p))
+    .concat([...cssModules]);
   shareReact();
   const mod = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as {
     default: React.ComponentType<{ components?: Record<string, unknown> }>;
@@ -181,6 +185,37 @@ function pagePlugin(compiled: string, options: MdxRenderOptions, images: string[
         images.push(args.path);
         const url = options.imageUrl(args.path);
         return { contents: `export default ${JSON.stringify(url ?? '')};`, loader: 'js' };
+      });
+    },
+  };
+}
+
+/** Marks the resolve the CSS-module plugin asks esbuild for, so that it does not answer itself. */
+const RESOLVING_CSS_MODULE = Symbol('docsgen.css-module');
+
+/**
+ * CSS modules with class names of their own. esbuild names a class `<file name>_<class>`, adding
+ * `2` on a clash within one bundle: `a/styles.module.css` and `b/styles.module.css` both made
+ * `styles_box`, and which one got the `2` depended on the bundle (the page's or an island's, whose
+ * HTML must agree). Each module is loaded under a name holding a hash of its path relative to the
+ * project, so its classes are `styles_1a2b3c4d_box` in every bundle, on any checkout. The modules'
+ * real paths are added to `read` (the metafile lists them under the virtual name).
+ */
+function cssModulesPlugin(rootDir: string, read: Set<string>): esbuild.Plugin {
+  return {
+    name: 'docsgen-css-modules',
+    setup(build) {
+      build.onResolve({ filter: /\.module\.css$/ }, async (args) => {
+        if (args.pluginData === RESOLVING_CSS_MODULE) return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, namespace: 'file', pluginData: RESOLVING_CSS_MODULE });
+        if (found.errors.length || found.external || found.namespace !== 'file') return found.errors.length ? { errors: found.errors } : undefined;
+        read.add(found.path);
+        const hash = createHash('sha256').update(path.relative(rootDir, found.path).split(path.sep).join('/')).digest('hex').slice(0, 8);
+        return { path: found.path.replace(/\.module\.css$/, `-${hash}.module.css`), namespace: 'docsgen-css-module', pluginData: found.path };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'docsgen-css-module' }, (args) => {
+        const file = args.pluginData as string;
+        return { contents: readFileSync(file, 'utf8'), loader: 'local-css', resolveDir: path.dirname(file), watchFiles: [file] };
       });
     },
   };
@@ -308,7 +343,10 @@ async function buildIslandChunk(file: string, options: MdxRenderOptions): Promis
     platform: 'browser',
     target: 'es2020',
     jsx: 'automatic',
-    minify: true,
+    // Identifiers kept: minifying them renames CSS-module classes too ("d" for `Counter_…_counter`),
+    // and what the island sets after hydration would not match the page's CSS.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'silent',
     loader: { '.js': 'jsx', '.module.css': 'local-css' },
     alias: { '@site': options.siteDir },
@@ -326,6 +364,8 @@ async function buildIslandChunk(file: string, options: MdxRenderOptions): Promis
           build.onLoad({ filter: IMAGE }, (args) => ({ contents: `export default ${JSON.stringify(options.imageUrl(args.path) ?? '')};`, loader: 'js' }));
         },
       },
+      // The same class names as the page's bundle gives the server-rendered HTML it hydrates.
+      cssModulesPlugin(options.rootDir, new Set()),
     ],
   });
   const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
