@@ -86,6 +86,15 @@ describe('bad input fails the build at the right place', () => {
     ]);
   });
 
+  it('MDX: broken links written in JSX (Link to, a href, a prop of any component), at the prop; values written as code are not checked', () => {
+    expect(failBuild('mdx-broken-links')).toEqual([
+      'content/docs/index.mdx:7:11  broken link to /nowhere: no page at /nowhere',
+      'content/docs/index.mdx:7:54  broken anchor /target#no-such-heading: /target has no heading #no-such-heading',
+      'content/docs/index.mdx:11:3  broken link to ./missing.md: no page at ./missing.md',
+      'content/docs/index.mdx:15:4  broken anchor #nope: no such heading on this page',
+    ]);
+  });
+
   it('adds the stack trace only with --verbose', () => {
     const r = runCli(['build', '--verbose', '--out', path.join(tempDir(), 'o')], fixture('duplicate-route'));
     expect(r.status).toBe(1);

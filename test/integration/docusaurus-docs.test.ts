@@ -60,6 +60,8 @@ describe('a Docusaurus docs folder', () => {
     expect(content).toContain('Release <span class="moved-badge">2.4</span>');
     // @docusaurus/Link and useBaseUrl; markdown directives in MDX.
     expect(content).toContain('<a href="/reference/segments#segment-limits">segment limits</a>');
+    // A link to a file, written in JSX, leads to its page's route as a markdown file link does.
+    expect(content).toContain('<a href="/reference/segments#segment-limits">by its file</a>');
     expect(content).toContain('<code>/img/mark.svg</code>');
     expect(content).toContain('<div class="admonition admonition-note" role="note">');
     // Headings, TOC and description as a markdown page's.

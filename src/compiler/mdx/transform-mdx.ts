@@ -10,6 +10,7 @@ import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import { VFile } from 'vfile';
 import { error, type Diagnostic } from '../errors.ts';
 import type { DocsgenMarkdownContext, DocsgenMarkdownResult } from '../markdown/context.ts';
+import { visitJsxLinks } from '../markdown/links.ts';
 import { DOCUSAURUS_MODULES, GLOBAL_COMPONENTS, MdxBundleError, MdxRenderError, renderMdx, type MdxRender, type MdxRenderOptions } from './render-mdx.ts';
 
 /** The config's `markdown.format`, as Docusaurus's: which pages are MDX. */
@@ -96,7 +97,7 @@ const MDX_HINT = 'MDX reads `<` as a tag and `{` as an expression: write them as
 /**
  * Checks the MDX tree before it is compiled: an import of a Docusaurus module docsgen does not
  * provide, or a component the page uses without importing it, is an error at its place. Ids of
- * elements are link targets, as in markdown's raw HTML.
+ * elements are link targets, as in markdown's raw HTML; links in JSX props are the page's links.
  */
 function remarkMdxChecks() {
   return (tree: Root, vfile: VFile) => {
@@ -147,6 +148,7 @@ function remarkMdxChecks() {
           const a = attr as MdxJsxAttribute;
           if (a.type === 'mdxJsxAttribute' && (a.name === 'id' || (a.name === 'name' && el.name === 'a')) && typeof a.value === 'string') (out.anchors ??= []).push(a.value);
         }
+        visitJsxLinks(el, ctx, out);
       }
       if ('children' in node) for (const child of node.children) check(child as Root['children'][number]);
     };
