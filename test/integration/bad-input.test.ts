@@ -95,6 +95,17 @@ describe('bad input fails the build at the right place', () => {
     ]);
   });
 
+  it("MDX: code that throws at build time or does not parse, at the page's line:col where it can be known, saying so where it cannot", () => {
+    expect(failBuild('mdx-code-errors')).toEqual([
+      `content/docs/export.mdx:3:30  this page's code threw while loading: Expected ':' after property name in JSON at position 9`,
+      `content/docs/expression.mdx:10:36  this page's code threw while rendering: Cannot read properties of undefined (reading 'total')`,
+      `content/docs/helper.mdx:5:15  this page's code threw while rendering (at site/src/lib/total.js:2:16): Cannot read properties of undefined (reading 'reduce')`,
+      `content/docs/imported.mdx  a module this page imports threw while loading (at site/src/lib/setup.js:2:30); its line in this page is not known: Cannot read properties of undefined (reading 'region')`,
+      `content/docs/nested.mdx:7:1  component Row threw while rendering (at site/src/components/Table.js:2:21), inside the page's <Table> here or an element around it: Cannot read properties of undefined (reading 'map')`,
+      'content/docs/syntax.mdx:7:17  MDX: Could not parse expression with acorn: Unexpected token',
+    ]);
+  });
+
   it('adds the stack trace only with --verbose', () => {
     const r = runCli(['build', '--verbose', '--out', path.join(tempDir(), 'o')], fixture('duplicate-route'));
     expect(r.status).toBe(1);

@@ -11,6 +11,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { packageRoot } from '../package-root.ts';
 import type { MdxPageContext } from '../../runtime/mdx/theme.tsx';
+import { bundleFrames, type BundleSources, type CompiledPositions } from './positions.ts';
 
 const THEME_FILE = () => path.join(packageRoot(), 'src/runtime/mdx/theme.tsx');
 
@@ -37,11 +38,24 @@ const SHARED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-do
 const ISLAND = /^export\s+const\s+client\s*=\s*true\b/m;
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|ico|bmp|svg)$/i;
 
-/** Where a component written in the page threw while rendering: its name and place in the page. */
+/**
+ * What threw while the page's module loaded (its imports and exports ran) or rendered, and how its
+ * place in the page is known: `element`, the element of the page whose component threw; `code`,
+ * the page's own code (an `{expression}`, an export) that threw; `within`, the page's element that
+ * last began rendering (what threw is rendered inside it, or after it by an element around it);
+ * `unknown`, no line.
+ */
 export interface ComponentFailure {
-  component: string;
+  phase: 'load' | 'render';
+  at: 'element' | 'code' | 'within' | 'unknown';
+  /** The component that threw, if a component did. */
+  component?: string;
+  /** The page's element, for `within`. */
+  element?: string;
   line?: number;
   column?: number;
+  /** Where in a file other than the page (a component's, absolute) the throw was, when known. */
+  source?: { file: string; line: number; column: number };
   message: string;
 }
 
@@ -94,18 +108,22 @@ export class MdxRenderError extends Error {
   }
 }
 
-/** Bundles a page's compiled MDX (an ES module whose default export is the content) and renders it. */
-export async function renderMdx(compiled: string, options: MdxRenderOptions): Promise<MdxRender> {
+/**
+ * Bundles a page's compiled MDX (an ES module whose default export is the content) and renders it.
+ * `positions` are the compiled code's places in the MDX, for what its code throws.
+ */
+export async function renderMdx(compiled: string, positions: CompiledPositions, options: MdxRenderOptions): Promise<MdxRender> {
   const images: string[] = [];
   const islands = new Map<string, IslandChunk>();
   const cssModules = new Set<string>();
+  const outdir = path.join(path.dirname(options.file), '__docsgen_mdx');
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
     result = await esbuild.build({
       entryPoints: ['docsgen:page'],
       bundle: true,
       write: false,
-      outdir: path.join(path.dirname(options.file), '__docsgen_mdx'),
+      outdir,
       format: 'esm',
       platform: 'node',
       target: 'node20',
@@ -114,6 +132,9 @@ export async function renderMdx(compiled: string, options: MdxRenderOptions): Pr
       logLevel: 'silent',
       // Whitespace only: names stay, for what a component throws; CSS loses its path comments.
       minifyWhitespace: true,
+      // Read only when something throws: where, in the page or a component's file.
+      sourcemap: 'external',
+      sourcesContent: false,
       // Docusaurus sites write components with JSX in .js files.
       loader: { '.js': 'jsx', '.module.css': 'local-css' },
       alias: { '@site': options.siteDir },
@@ -127,26 +148,38 @@ export async function renderMdx(compiled: string, options: MdxRenderOptions): Pr
     throw new MdxBundleError(`${first ? first.text : String(e)}${inComponent}`, specifier);
   }
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  const map = result.outputFiles.find((f) => f.path.endsWith('.js.map'))!.text;
   const css = result.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '';
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes(':'))
     .map((p) => path.resolve(process.cwd(), p))
     .concat([...cssModules]);
   shareReact();
-  const mod = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as {
-    default: React.ComponentType<{ components?: Record<string, unknown> }>;
-    globals: Record<string, unknown>;
-  };
+  const url = `data:text/javascript;base64,${Buffer.from(js).toString('base64')}`;
+  const bundle: BundleSources = { url, map, outdir, page: positions };
   const holder = globalThis as { __docsgenMdxPage?: MdxPageContext };
-  holder.__docsgenMdxPage = options.page;
+  const stackTraceLimit = Error.stackTraceLimit;
+  // Deep enough to reach the page's frame below a library's own.
+  Error.stackTraceLimit = 50;
   try {
-    // React puts preload links for the page's images first: the page's <head> is not this HTML's.
-    const html = renderToStaticMarkup(React.createElement(mod.default, { components: mod.globals })).replace(/^(?:<link rel="preload"[^>]*>)+/, '');
-    return { html, css, inputs, images, islands: [...islands.values()] };
-  } catch (e) {
-    throw new MdxRenderError(failureOf(e));
+    let mod: { default: React.ComponentType<{ components?: Record<string, unknown> }>; globals: Record<string, unknown> };
+    try {
+      mod = await import(url);
+    } catch (e) {
+      throw new MdxRenderError(failureOf(e, 'load', bundle));
+    }
+    holder.__docsgenMdxPage = options.page;
+    begun = undefined;
+    try {
+      // React puts preload links for the page's images first: the page's <head> is not this HTML's.
+      const html = renderToStaticMarkup(React.createElement(mod.default, { components: mod.globals })).replace(/^(?:<link rel="preload"[^>]*>)+/, '');
+      return { html, css, inputs, images, islands: [...islands.values()] };
+    } catch (e) {
+      throw new MdxRenderError(failureOf(e, 'render', bundle));
+    }
   } finally {
     holder.__docsgenMdxPage = undefined;
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 
@@ -167,6 +200,7 @@ function pagePlugin(compiled: string, options: MdxRenderOptions, images: string[
         return { path: found.path, namespace: 'docsgen-island', pluginData: `${options.baseUrl}${chunk.path}` };
       });
       build.onLoad({ filter: /.*/, namespace: 'docsgen-island' }, (args) => ({ contents: islandModule(args.path, args.pluginData as string), loader: 'js', resolveDir: path.dirname(args.path) }));
+      // The page's source in the bundle's map is PAGE_SOURCE.
       build.onResolve({ filter: /^docsgen:page$/ }, () => ({ path: 'page', namespace: 'docsgen-mdx' }));
       build.onLoad({ filter: /.*/, namespace: 'docsgen-mdx' }, () => ({
         // The theme's global components travel with the page: the renderer passes them as `components`.
@@ -236,6 +270,8 @@ function shareReact(): void {
 
 const FAILURE = Symbol('docsgen.mdx.failure');
 const wrapped = new WeakMap<object, Map<string, unknown>>();
+/** The page's element that last began rendering (renders are synchronous, one page at a time). */
+let begun: { component: string; line: number; column: number } | undefined;
 
 function guarded(type: unknown, source?: { lineNumber?: number; columnNumber?: number }): unknown {
   if (typeof type !== 'function' || (type.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent || !source?.lineNumber) return type;
@@ -246,11 +282,13 @@ function guarded(type: unknown, source?: { lineNumber?: number; columnNumber?: n
   if (!guard) {
     const component = (type as { displayName?: string }).displayName || type.name || 'Anonymous';
     const render = type as (props: unknown) => unknown;
+    const place = { component, line: source.lineNumber, column: source.columnNumber ?? 1 };
     guard = function MdxComponent(props: unknown) {
+      begun = place;
       try {
         return render(props);
       } catch (e) {
-        if (e && typeof e === 'object' && !(FAILURE in e)) Object.assign(e, { [FAILURE]: { component, line: source.lineNumber, column: source.columnNumber } });
+        if (e && typeof e === 'object' && !(FAILURE in e)) Object.assign(e, { [FAILURE]: place });
         throw e;
       }
     };
@@ -259,13 +297,20 @@ function guarded(type: unknown, source?: { lineNumber?: number; columnNumber?: n
   return guard;
 }
 
-function failureOf(e: unknown): ComponentFailure {
+/** What threw and where, as exactly as can be known (see ComponentFailure). */
+function failureOf(e: unknown, phase: ComponentFailure['phase'], bundle: BundleSources): ComponentFailure {
   const message = e instanceof Error ? e.message : String(e);
-  const known = e && typeof e === 'object' ? (e as { [FAILURE]?: Omit<ComponentFailure, 'message'> })[FAILURE] : undefined;
-  if (known) return { ...known, message };
-  // Thrown deeper than the page's own elements: the function at the top of the stack names it.
-  const frame = /\n\s+at (?:new )?([A-Z][\w$]*) \(data:text\/javascript/.exec((e as Error)?.stack ?? '');
-  return { component: frame?.[1] ?? 'the page', message };
+  const known = e && typeof e === 'object' ? (e as { [FAILURE]?: { component: string; line: number; column: number } })[FAILURE] : undefined;
+  if (known) return { phase, at: 'element', ...known, message };
+  const frames = bundleFrames(typeof (e as Error)?.stack === 'string' ? (e as Error).stack! : '', bundle);
+  const inFile = frames.find((f) => f.place.in === 'file');
+  const source = inFile?.place.in === 'file' ? { file: inFile.place.file, line: inFile.place.line, column: inFile.place.column } : undefined;
+  // A component's function named in a file's frame above the page's (React calls components, the page's code calls helpers).
+  const component = frames.find((f) => f.place.in === 'file' && f.name && /^[A-Z]/.test(f.name))?.name;
+  const page = frames.find((f) => f.place.in === 'page');
+  if (page?.place.in === 'page') return { phase, at: 'code', line: page.place.line, column: page.place.column, source, message };
+  if (phase === 'render' && begun) return { phase, at: 'within', component, element: begun.component, line: begun.line, column: begun.column, source, message };
+  return { phase, at: 'unknown', component, source, message };
 }
 
 /** The browser chunks of the MDX pages' islands, by output path: pages that share an island share its file. */
