@@ -200,7 +200,7 @@ function pagePlugin(compiled: string, options: MdxRenderOptions, images: string[
         return { path: found.path, namespace: 'docsgen-island', pluginData: `${options.baseUrl}${chunk.path}` };
       });
       build.onLoad({ filter: /.*/, namespace: 'docsgen-island' }, (args) => ({ contents: islandModule(args.path, args.pluginData as string), loader: 'js', resolveDir: path.dirname(args.path) }));
-      // The page's source in the bundle's map is PAGE_SOURCE.
+      // The bundle's source map names this module PAGE_SOURCE (positions.ts).
       build.onResolve({ filter: /^docsgen:page$/ }, () => ({ path: 'page', namespace: 'docsgen-mdx' }));
       build.onLoad({ filter: /.*/, namespace: 'docsgen-mdx' }, () => ({
         // The theme's global components travel with the page: the renderer passes them as `components`.
