@@ -76,8 +76,9 @@ describe('bad input fails the build at the right place', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('MDX: a syntax error, an unknown component, an unsupported Docusaurus import, an import that does not resolve, a component that throws', () => {
+  it('MDX: a syntax error, an unknown component, an unsupported Docusaurus import, an import that does not resolve (in the page, or in a component: at its file:line), a component that throws', () => {
     expect(failBuild('mdx-errors')).toEqual([
+      'content/docs/component-import.mdx  MDX: cannot resolve the import "no-such-chart-lib" in site/src/components/Chart.js:2:18 (a module this page loads)',
       'content/docs/missing.mdx:3:18  MDX: cannot resolve the import "@site/src/components/Nope"',
       'content/docs/syntax.mdx:3:3  MDX: Expected a closing tag for `<b>` (3:3-3:6) before the end of `paragraph`',
       'content/docs/theme.mdx:1:1  import of @theme/DocCardList: not one of the Docusaurus modules docsgen provides',

@@ -97,6 +97,8 @@ export class MdxBundleError extends Error {
   constructor(
     message: string,
     readonly specifier?: string,
+    /** Where, when esbuild met it in a file other than the page (a component's): absolute, line and column from 1. */
+    readonly inFile?: { file: string; line: number; column: number },
   ) {
     super(message);
   }
@@ -144,8 +146,10 @@ export async function renderMdx(compiled: string, positions: CompiledPositions, 
     const first = (e as esbuild.BuildFailure).errors?.[0];
     // As written in the page or component ("originally" when an alias rewrote it).
     const specifier = first ? (/\(originally "([^"]+)"\)/.exec(first.text) ?? /Could not resolve "([^"]+)"/.exec(first.text))?.[1] : undefined;
-    const inComponent = first?.location && !first.location.file.startsWith('docsgen-mdx:') ? ` (in ${first.location.file}:${first.location.line})` : '';
-    throw new MdxBundleError(`${first ? first.text : String(e)}${inComponent}`, specifier);
+    // A file of esbuild's is relative to the working folder; the page and docsgen's own modules have a namespace.
+    const loc = first?.location;
+    const inFile = loc && !/^[\w-]{2,}:/.test(loc.file) ? { file: path.resolve(process.cwd(), loc.file), line: loc.line, column: loc.column + 1 } : undefined;
+    throw new MdxBundleError(first ? first.text : String(e), specifier, inFile);
   }
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const map = result.outputFiles.find((f) => f.path.endsWith('.js.map'))!.text;

@@ -94,11 +94,12 @@ export async function transformMdx(input: MdxTransformInput): Promise<MdxTransfo
   } catch (e) {
     if (e instanceof MdxRenderError) return { diagnostics: [failureDiagnostic(e.failure, ctx)] };
     if (e instanceof MdxBundleError) {
-      const where = e.specifier ? locateImport(input.text, e.specifier) : undefined;
-      const message = e.specifier ? `cannot resolve the import "${e.specifier}"` : e.message;
-      return {
-        diagnostics: [error('invalid-mdx', at(where?.line, where?.column), `MDX: ${message}`, "imports resolve from the page's folder, from the site's folder as @site/…, or from node_modules")],
-      };
+      // An import the page writes is at its line; one a component writes is at the component's, and the page's line is not known.
+      const where = e.specifier && !e.inFile ? locateImport(input.text, e.specifier) : undefined;
+      const what = e.specifier ? `cannot resolve the import "${e.specifier}"` : e.message;
+      const inFile = e.inFile ? ` in ${rel(e.inFile.file)}:${e.inFile.line}:${e.inFile.column} (a module this page loads)` : '';
+      const place: SourceLocation = where ? at(where.line, where.column) : { file: ctx.file };
+      return { diagnostics: [error('invalid-mdx', place, `MDX: ${what}${inFile}`, "imports resolve from the page's folder, from the site's folder as @site/…, or from node_modules")] };
     }
     throw e;
   }
