@@ -59,9 +59,9 @@ const CLASSES: { name: string; advice: string; rules?: RuleId[]; match?: (d: Dia
     what: (d) => /import "([^"]+)"/.exec(d.message)?.[1],
   },
   {
-    name: 'MDX: components that throw while rendering',
-    advice: 'components run once at build time, without a browser: guard uses of window/document, or make them islands',
-    match: (d) => d.rule === 'invalid-mdx' && /threw while rendering/.test(d.message),
+    name: 'MDX: components and code that throw at build time',
+    advice: 'components, {expressions} and exports run once at build time, without a browser: guard uses of window/document, or make components islands',
+    match: (d) => d.rule === 'invalid-mdx' && /threw while (rendering|loading)/.test(d.message),
     what: (d) => /component (\S+) threw/.exec(d.message)?.[1],
   },
   {

@@ -538,6 +538,7 @@ async function transformMdxPage(
     // A check renders too: what a component throws, or an import that does not resolve, fails a build.
     render: {
       siteDir: site.siteDir,
+      rootDir: ctx.rootDir,
       baseUrl: ctx.assets.baseUrl,
       page: { baseUrl: ctx.assets.baseUrl, route: page.route, siteConfig: site.siteConfig, highlight: mdx.highlight },
       imageUrl: (abs) => ctx.assets.imageUrl(abs),

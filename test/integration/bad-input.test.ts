@@ -77,13 +77,34 @@ describe('bad input fails the build at the right place', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('MDX: a syntax error, an unknown component, an unsupported Docusaurus import, an import that does not resolve, a component that throws', () => {
+  it('MDX: a syntax error, an unknown component, an unsupported Docusaurus import, an import that does not resolve (in the page, or in a component: at its file:line), a component that throws', () => {
     expect(failBuild('mdx-errors')).toEqual([
+      'content/docs/component-import.mdx  MDX: cannot resolve the import "no-such-chart-lib" in site/src/components/Chart.js:2:18 (a module this page loads)',
       'content/docs/missing.mdx:3:18  MDX: cannot resolve the import "@site/src/components/Nope"',
       'content/docs/syntax.mdx:3:3  MDX: Expected a closing tag for `<b>` (3:3-3:6) before the end of `paragraph`',
       'content/docs/theme.mdx:1:1  import of @theme/DocCardList: not one of the Docusaurus modules docsgen provides',
       "content/docs/throws.mdx:7:1  component Thrower threw while rendering: Cannot read properties of undefined (reading 'map')",
       'content/docs/unknown.mdx:5:1  JSX component Chart is not defined on this page',
+    ]);
+  });
+
+  it('MDX: broken links written in JSX (Link to, a href, a prop of any component), at the prop; values written as code are not checked', () => {
+    expect(failBuild('mdx-broken-links')).toEqual([
+      'content/docs/index.mdx:7:11  broken link to /nowhere: no page at /nowhere',
+      'content/docs/index.mdx:7:54  broken anchor /target#no-such-heading: /target has no heading #no-such-heading',
+      'content/docs/index.mdx:11:3  broken link to ./missing.md: no page at ./missing.md',
+      'content/docs/index.mdx:15:4  broken anchor #nope: no such heading on this page',
+    ]);
+  });
+
+  it("MDX: code that throws at build time or does not parse, at the page's line:col where it can be known, saying so where it cannot", () => {
+    expect(failBuild('mdx-code-errors')).toEqual([
+      `content/docs/export.mdx:3:30  this page's code threw while loading: Expected ':' after property name in JSON at position 9`,
+      `content/docs/expression.mdx:10:36  this page's code threw while rendering: Cannot read properties of undefined (reading 'total')`,
+      `content/docs/helper.mdx:5:15  this page's code threw while rendering (at site/src/lib/total.js:2:16): Cannot read properties of undefined (reading 'reduce')`,
+      `content/docs/imported.mdx  a module this page imports threw while loading (at site/src/lib/setup.js:2:30); its line in this page is not known: Cannot read properties of undefined (reading 'region')`,
+      `content/docs/nested.mdx:7:1  component Row threw while rendering (at site/src/components/Table.js:2:21), inside the page's <Table> here or an element around it: Cannot read properties of undefined (reading 'map')`,
+      'content/docs/syntax.mdx:7:17  MDX: Could not parse expression with acorn: Unexpected token',
     ]);
   });
 

@@ -52,14 +52,16 @@ describe('a Docusaurus docs folder', () => {
     // @theme/CodeBlock: highlighted at build time, titled, with the copy button.
     expect(content).toMatch(/<div class="code-title">setup.js<\/div>[\s\S]*?code-token-keyword\)">const</);
     // The site's component with its CSS module, an imported and a required image, a plain CSS import, an export.
-    expect(content).toMatch(/<style>[^<]*\.Figure_figure\{[^<]*\.moved-badge\{/);
-    const image = /<img src="(\/assets\/images\/flow-[0-9a-f]+\.svg)" alt="How a request flows" class="Figure_image"\/>/.exec(content);
+    expect(content).toMatch(/<style>[^<]*\.Figure_[0-9a-f]{8}_figure\{[^<]*\.moved-badge\{/);
+    const image = /<img src="(\/assets\/images\/flow-[0-9a-f]+\.svg)" alt="How a request flows" class="Figure_[0-9a-f]{8}_image"\/>/.exec(content);
     expect(image).not.toBeNull();
     expect(existsSync(path.join(out, image![1]))).toBe(true);
     expect(content).toContain(`<img src="${image![1]}" alt="The same, required"`);
     expect(content).toContain('Release <span class="moved-badge">2.4</span>');
     // @docusaurus/Link and useBaseUrl; markdown directives in MDX.
     expect(content).toContain('<a href="/reference/segments#segment-limits">segment limits</a>');
+    // A link to a file, written in JSX, leads to its page's route as a markdown file link does.
+    expect(content).toContain('<a href="/reference/segments#segment-limits">by its file</a>');
     expect(content).toContain('<code>/img/mark.svg</code>');
     expect(content).toContain('<div class="admonition admonition-note" role="note">');
     // Headings, TOC and description as a markdown page's.
@@ -73,13 +75,14 @@ describe('a Docusaurus docs folder', () => {
 
   it('renders an island (client = true) on the server, with its props and the URL of its content-hashed browser chunk', () => {
     const island =
-      /<docsgen-island data-chunk="(\/assets\/islands\/Counter-[0-9a-f]{10}\.js)" data-props="\{&quot;start&quot;:2,&quot;label&quot;:&quot;Add one&quot;\}"><div class="Counter_counter"><button type="button">Add one<\/button> <output>2<\/output><\/div><\/docsgen-island>/.exec(
+      /<docsgen-island data-chunk="(\/assets\/islands\/Counter-[0-9a-f]{10}\.js)" data-props="\{&quot;start&quot;:2,&quot;label&quot;:&quot;Add one&quot;\}"><div class="(Counter_[0-9a-f]{8}_counter)"><button type="button">Add one<\/button> <output>2<\/output><\/div><\/docsgen-island>/.exec(
         read('guides/interactive/index.html'),
       );
     expect(island).not.toBeNull();
     const chunk = readFileSync(path.join(out, island![1]), 'utf8');
-    // React comes from the page's shell, not the chunk.
+    // React comes from the page's shell, not the chunk; the chunk sets the class the page's CSS styles.
     expect(chunk).toContain('window.__docsgenReact');
+    expect(chunk).toContain(`"${island![2]}"`);
     expect(chunk.length).toBeLessThan(4000);
   });
 

@@ -36,6 +36,17 @@ describe('docsgen migrate-check', () => {
     expect(snapshotTree(site)).toEqual(before);
   });
 
+  it('classes code that throws while the page loads with the throws, and links written in JSX with the links', () => {
+    const site = tempDir('docsgen-migrate-code-');
+    cpSync(fixture('docusaurus-site'), site, { recursive: true });
+    writeFileSync(path.join(site, 'docs/guides/settings.mdx'), '# Settings\n\nexport const settings = JSON.parse(\'{\');\n\nSee the <a href="/docs/guides/nowhere">defaults</a>.\n');
+    const r = runCli(['migrate-check', '.'], site);
+    const summary = r.stdout.split('\nEvery problem:\n')[0];
+    expect(summary).toContain('  MDX: components and code that throw at build time: 1 error in 1 file\n');
+    expect(summary).toMatch(/ {2}Links, anchors and images: 2 errors in 2 files\n(?: {6}1 × \S+\n)*? {6}1 × \/docs\/guides\/nowhere\n/);
+    expect(r.stdout).toContain("docs/guides/settings.mdx:3:30  this page's code threw while loading");
+  });
+
   it('says so, and exits 0, when every page moves over', () => {
     const site = tempDir('docsgen-migrate-clean-');
     cpSync(fixture('docusaurus-site'), site, { recursive: true });

@@ -1,6 +1,7 @@
 // A page's links: checked later against the site's routes and anchors, `.md` links rewritten to
 // routes, external ones opened in a new tab, script URLs dropped.
 import type { Definition, Link, LinkReference, Root, RootContent } from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { warning } from '../errors.ts';
 import { at, type DocsgenMarkdownContext, type DocsgenMarkdownResult, type OutboundLink } from './context.ts';
 import { decoded, EXTERNAL, isScriptUrl, noteExternal } from './urls.ts';
@@ -55,6 +56,23 @@ export function visitLink(node: RootContent, definitions: Definitions, ctx: Docs
     if (def && EXTERNAL.test(def.url) && !def.url.startsWith('mailto:')) {
       node.data = { ...node.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } };
     }
+  }
+}
+
+/** The props of a JSX element that are links: `<Link to>`, `<a href>`, and any component's alike. */
+const JSX_LINK_PROPS = new Set(['href', 'to']);
+
+/**
+ * The links of a JSX element of an MDX page, checked as a markdown link is: a prop of JSX_LINK_PROPS
+ * with a string value (`to="/x#y"`), at the prop's place; a link to a `.md` file becomes its page's
+ * route. A value written as an expression (`to={url}`) is code, and not checked. URLs a link in
+ * markdown may not have (`javascript:`) are left as written: an MDX page is code (SECURITY.md).
+ */
+export function visitJsxLinks(node: MdxJsxFlowElement | MdxJsxTextElement, ctx: DocsgenMarkdownContext, out: DocsgenMarkdownResult): void {
+  for (const attr of node.attributes) {
+    if (attr.type !== 'mdxJsxAttribute' || !JSX_LINK_PROPS.has(attr.name) || typeof attr.value !== 'string') continue;
+    const rewritten = handleLink(attr.value, at(ctx, attr.position ? attr : node), ctx, out);
+    if (rewritten !== undefined) attr.value = rewritten;
   }
 }
 

@@ -11,6 +11,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { packageRoot } from '../package-root.ts';
 import type { MdxPageContext } from '../../runtime/mdx/theme.tsx';
+import { bundleFrames, type BundleSources, type CompiledPositions } from './positions.ts';
 
 const THEME_FILE = () => path.join(packageRoot(), 'src/runtime/mdx/theme.tsx');
 
@@ -37,11 +38,24 @@ const SHARED = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-do
 const ISLAND = /^export\s+const\s+client\s*=\s*true\b/m;
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|ico|bmp|svg)$/i;
 
-/** Where a component written in the page threw while rendering: its name and place in the page. */
+/**
+ * What threw while the page's module loaded (its imports and exports ran) or rendered, and how its
+ * place in the page is known: `element`, the element of the page whose component threw; `code`,
+ * the page's own code (an `{expression}`, an export) that threw; `within`, the page's element that
+ * last began rendering (what threw is rendered inside it, or after it by an element around it);
+ * `unknown`, no line.
+ */
 export interface ComponentFailure {
-  component: string;
+  phase: 'load' | 'render';
+  at: 'element' | 'code' | 'within' | 'unknown';
+  /** The component that threw, if a component did. */
+  component?: string;
+  /** The page's element, for `within`. */
+  element?: string;
   line?: number;
   column?: number;
+  /** Where in a file other than the page (a component's, absolute) the throw was, when known. */
+  source?: { file: string; line: number; column: number };
   message: string;
 }
 
@@ -69,6 +83,8 @@ export interface MdxRenderOptions {
   file: string;
   /** The config's folder, which `@site/` names. */
   siteDir: string;
+  /** The project's root: CSS-module class names carry a hash of the module's path relative to it. */
+  rootDir: string;
   page: MdxPageContext;
   /** A local image's published URL (content-hashed, copied by the build). */
   imageUrl: (abs: string) => string | undefined;
@@ -81,6 +97,8 @@ export class MdxBundleError extends Error {
   constructor(
     message: string,
     readonly specifier?: string,
+    /** Where, when esbuild met it in a file other than the page (a component's): absolute, line and column from 1. */
+    readonly inFile?: { file: string; line: number; column: number },
   ) {
     super(message);
   }
@@ -92,17 +110,22 @@ export class MdxRenderError extends Error {
   }
 }
 
-/** Bundles a page's compiled MDX (an ES module whose default export is the content) and renders it. */
-export async function renderMdx(compiled: string, options: MdxRenderOptions): Promise<MdxRender> {
+/**
+ * Bundles a page's compiled MDX (an ES module whose default export is the content) and renders it.
+ * `positions` are the compiled code's places in the MDX, for what its code throws.
+ */
+export async function renderMdx(compiled: string, positions: CompiledPositions, options: MdxRenderOptions): Promise<MdxRender> {
   const images: string[] = [];
   const islands = new Map<string, IslandChunk>();
+  const cssModules = new Set<string>();
+  const outdir = path.join(path.dirname(options.file), '__docsgen_mdx');
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
     result = await esbuild.build({
       entryPoints: ['docsgen:page'],
       bundle: true,
       write: false,
-      outdir: path.join(path.dirname(options.file), '__docsgen_mdx'),
+      outdir,
       format: 'esm',
       platform: 'node',
       target: 'node20',
@@ -111,38 +134,56 @@ export async function renderMdx(compiled: string, options: MdxRenderOptions): Pr
       logLevel: 'silent',
       // Whitespace only: names stay, for what a component throws; CSS loses its path comments.
       minifyWhitespace: true,
+      // Read only when something throws: where, in the page or a component's file.
+      sourcemap: 'external',
+      sourcesContent: false,
       // Docusaurus sites write components with JSX in .js files.
       loader: { '.js': 'jsx', '.module.css': 'local-css' },
       alias: { '@site': options.siteDir },
-      plugins: [pagePlugin(compiled, options, images, islands)],
+      plugins: [pagePlugin(compiled, options, images, islands), cssModulesPlugin(options.rootDir, cssModules)],
     });
   } catch (e) {
     const first = (e as esbuild.BuildFailure).errors?.[0];
     // As written in the page or component ("originally" when an alias rewrote it).
     const specifier = first ? (/\(originally "([^"]+)"\)/.exec(first.text) ?? /Could not resolve "([^"]+)"/.exec(first.text))?.[1] : undefined;
-    const inComponent = first?.location && !first.location.file.startsWith('docsgen-mdx:') ? ` (in ${first.location.file}:${first.location.line})` : '';
-    throw new MdxBundleError(`${first ? first.text : String(e)}${inComponent}`, specifier);
+    // A file of esbuild's is relative to the working folder; the page and docsgen's own modules have a namespace.
+    const loc = first?.location;
+    const inFile = loc && !/^[\w-]{2,}:/.test(loc.file) ? { file: path.resolve(process.cwd(), loc.file), line: loc.line, column: loc.column + 1 } : undefined;
+    throw new MdxBundleError(first ? first.text : String(e), specifier, inFile);
   }
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  const map = result.outputFiles.find((f) => f.path.endsWith('.js.map'))!.text;
   const css = result.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '';
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes(':'))
-    .map((p) => path.resolve(process.cwd(), p));
+    .map((p) => path.resolve(process.cwd(), p))
+    .concat([...cssModules]);
   shareReact();
-  const mod = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as {
-    default: React.ComponentType<{ components?: Record<string, unknown> }>;
-    globals: Record<string, unknown>;
-  };
+  const url = `data:text/javascript;base64,${Buffer.from(js).toString('base64')}`;
+  const bundle: BundleSources = { url, map, outdir, page: positions };
   const holder = globalThis as { __docsgenMdxPage?: MdxPageContext };
-  holder.__docsgenMdxPage = options.page;
+  const stackTraceLimit = Error.stackTraceLimit;
+  // Deep enough to reach the page's frame below a library's own.
+  Error.stackTraceLimit = 50;
   try {
-    // React puts preload links for the page's images first: the page's <head> is not this HTML's.
-    const html = renderToStaticMarkup(React.createElement(mod.default, { components: mod.globals })).replace(/^(?:<link rel="preload"[^>]*>)+/, '');
-    return { html, css, inputs, images, islands: [...islands.values()] };
-  } catch (e) {
-    throw new MdxRenderError(failureOf(e));
+    let mod: { default: React.ComponentType<{ components?: Record<string, unknown> }>; globals: Record<string, unknown> };
+    try {
+      mod = await import(url);
+    } catch (e) {
+      throw new MdxRenderError(failureOf(e, 'load', bundle));
+    }
+    holder.__docsgenMdxPage = options.page;
+    begun = undefined;
+    try {
+      // React puts preload links for the page's images first: the page's <head> is not this HTML's.
+      const html = renderToStaticMarkup(React.createElement(mod.default, { components: mod.globals })).replace(/^(?:<link rel="preload"[^>]*>)+/, '');
+      return { html, css, inputs, images, islands: [...islands.values()] };
+    } catch (e) {
+      throw new MdxRenderError(failureOf(e, 'render', bundle));
+    }
   } finally {
     holder.__docsgenMdxPage = undefined;
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 
@@ -163,6 +204,7 @@ function pagePlugin(compiled: string, options: MdxRenderOptions, images: string[
         return { path: found.path, namespace: 'docsgen-island', pluginData: `${options.baseUrl}${chunk.path}` };
       });
       build.onLoad({ filter: /.*/, namespace: 'docsgen-island' }, (args) => ({ contents: islandModule(args.path, args.pluginData as string), loader: 'js', resolveDir: path.dirname(args.path) }));
+      // The bundle's source map names this module PAGE_SOURCE (positions.ts).
       build.onResolve({ filter: /^docsgen:page$/ }, () => ({ path: 'page', namespace: 'docsgen-mdx' }));
       build.onLoad({ filter: /.*/, namespace: 'docsgen-mdx' }, () => ({
         // The theme's global components travel with the page: the renderer passes them as `components`.
@@ -186,6 +228,37 @@ function pagePlugin(compiled: string, options: MdxRenderOptions, images: string[
   };
 }
 
+/** Marks the resolve the CSS-module plugin asks esbuild for, so that it does not answer itself. */
+const RESOLVING_CSS_MODULE = Symbol('docsgen.css-module');
+
+/**
+ * CSS modules with class names of their own. esbuild names a class `<file name>_<class>`, adding
+ * `2` on a clash within one bundle: `a/styles.module.css` and `b/styles.module.css` both made
+ * `styles_box`, and which one got the `2` depended on the bundle (the page's or an island's, whose
+ * HTML must agree). Each module is loaded under a name holding a hash of its path relative to the
+ * project, so its classes are `styles_1a2b3c4d_box` in every bundle, on any checkout. The modules'
+ * real paths are added to `read` (the metafile lists them under the virtual name).
+ */
+function cssModulesPlugin(rootDir: string, read: Set<string>): esbuild.Plugin {
+  return {
+    name: 'docsgen-css-modules',
+    setup(build) {
+      build.onResolve({ filter: /\.module\.css$/ }, async (args) => {
+        if (args.pluginData === RESOLVING_CSS_MODULE) return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, namespace: 'file', pluginData: RESOLVING_CSS_MODULE });
+        if (found.errors.length || found.external || found.namespace !== 'file') return found.errors.length ? { errors: found.errors } : undefined;
+        read.add(found.path);
+        const hash = createHash('sha256').update(path.relative(rootDir, found.path).split(path.sep).join('/')).digest('hex').slice(0, 8);
+        return { path: found.path.replace(/\.module\.css$/, `-${hash}.module.css`), namespace: 'docsgen-css-module', pluginData: found.path };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'docsgen-css-module' }, (args) => {
+        const file = args.pluginData as string;
+        return { contents: readFileSync(file, 'utf8'), loader: 'local-css', resolveDir: path.dirname(file), watchFiles: [file] };
+      });
+    },
+  };
+}
+
 /**
  * React for the bundles: the compiler's own. `jsxDEV` (what MDX compiles to in development mode)
  * carries each element's place in the page; a component written in the page is wrapped so that
@@ -201,6 +274,8 @@ function shareReact(): void {
 
 const FAILURE = Symbol('docsgen.mdx.failure');
 const wrapped = new WeakMap<object, Map<string, unknown>>();
+/** The page's element that last began rendering (renders are synchronous, one page at a time). */
+let begun: { component: string; line: number; column: number } | undefined;
 
 function guarded(type: unknown, source?: { lineNumber?: number; columnNumber?: number }): unknown {
   if (typeof type !== 'function' || (type.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent || !source?.lineNumber) return type;
@@ -211,11 +286,13 @@ function guarded(type: unknown, source?: { lineNumber?: number; columnNumber?: n
   if (!guard) {
     const component = (type as { displayName?: string }).displayName || type.name || 'Anonymous';
     const render = type as (props: unknown) => unknown;
+    const place = { component, line: source.lineNumber, column: source.columnNumber ?? 1 };
     guard = function MdxComponent(props: unknown) {
+      begun = place;
       try {
         return render(props);
       } catch (e) {
-        if (e && typeof e === 'object' && !(FAILURE in e)) Object.assign(e, { [FAILURE]: { component, line: source.lineNumber, column: source.columnNumber } });
+        if (e && typeof e === 'object' && !(FAILURE in e)) Object.assign(e, { [FAILURE]: place });
         throw e;
       }
     };
@@ -224,13 +301,20 @@ function guarded(type: unknown, source?: { lineNumber?: number; columnNumber?: n
   return guard;
 }
 
-function failureOf(e: unknown): ComponentFailure {
+/** What threw and where, as exactly as can be known (see ComponentFailure). */
+function failureOf(e: unknown, phase: ComponentFailure['phase'], bundle: BundleSources): ComponentFailure {
   const message = e instanceof Error ? e.message : String(e);
-  const known = e && typeof e === 'object' ? (e as { [FAILURE]?: Omit<ComponentFailure, 'message'> })[FAILURE] : undefined;
-  if (known) return { ...known, message };
-  // Thrown deeper than the page's own elements: the function at the top of the stack names it.
-  const frame = /\n\s+at (?:new )?([A-Z][\w$]*) \(data:text\/javascript/.exec((e as Error)?.stack ?? '');
-  return { component: frame?.[1] ?? 'the page', message };
+  const known = e && typeof e === 'object' ? (e as { [FAILURE]?: { component: string; line: number; column: number } })[FAILURE] : undefined;
+  if (known) return { phase, at: 'element', ...known, message };
+  const frames = bundleFrames(typeof (e as Error)?.stack === 'string' ? (e as Error).stack! : '', bundle);
+  const inFile = frames.find((f) => f.place.in === 'file');
+  const source = inFile?.place.in === 'file' ? { file: inFile.place.file, line: inFile.place.line, column: inFile.place.column } : undefined;
+  // A component's function named in a file's frame above the page's (React calls components, the page's code calls helpers).
+  const component = frames.find((f) => f.place.in === 'file' && f.name && /^[A-Z]/.test(f.name))?.name;
+  const page = frames.find((f) => f.place.in === 'page');
+  if (page?.place.in === 'page') return { phase, at: 'code', line: page.place.line, column: page.place.column, source, message };
+  if (phase === 'render' && begun) return { phase, at: 'within', component, element: begun.component, line: begun.line, column: begun.column, source, message };
+  return { phase, at: 'unknown', component, source, message };
 }
 
 /** The browser chunks of the MDX pages' islands, by output path: pages that share an island share its file. */
@@ -308,7 +392,10 @@ async function buildIslandChunk(file: string, options: MdxRenderOptions): Promis
     platform: 'browser',
     target: 'es2020',
     jsx: 'automatic',
-    minify: true,
+    // Identifiers kept: minifying them renames CSS-module classes too ("d" for `Counter_…_counter`),
+    // and what the island sets after hydration would not match the page's CSS.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'silent',
     loader: { '.js': 'jsx', '.module.css': 'local-css' },
     alias: { '@site': options.siteDir },
@@ -326,6 +413,8 @@ async function buildIslandChunk(file: string, options: MdxRenderOptions): Promis
           build.onLoad({ filter: IMAGE }, (args) => ({ contents: `export default ${JSON.stringify(options.imageUrl(args.path) ?? '')};`, loader: 'js' }));
         },
       },
+      // The same class names as the page's bundle gives the server-rendered HTML it hydrates.
+      cssModulesPlugin(options.rootDir, new Set()),
     ],
   });
   const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;

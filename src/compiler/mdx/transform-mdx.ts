@@ -8,9 +8,12 @@ import type { Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import { VFile } from 'vfile';
-import { error, type Diagnostic } from '../errors.ts';
+import { error, type Diagnostic, type SourceLocation } from '../errors.ts';
+import { rel } from '../load-config.ts';
 import type { DocsgenMarkdownContext, DocsgenMarkdownResult } from '../markdown/context.ts';
-import { DOCUSAURUS_MODULES, GLOBAL_COMPONENTS, MdxBundleError, MdxRenderError, renderMdx, type MdxRender, type MdxRenderOptions } from './render-mdx.ts';
+import { visitJsxLinks } from '../markdown/links.ts';
+import { DOCUSAURUS_MODULES, GLOBAL_COMPONENTS, MdxBundleError, MdxRenderError, renderMdx, type ComponentFailure, type MdxRender, type MdxRenderOptions } from './render-mdx.ts';
+import { CompiledPositions } from './positions.ts';
 
 /** The config's `markdown.format`, as Docusaurus's: which pages are MDX. */
 export type MarkdownFormat = 'detect' | 'mdx' | 'md';
@@ -48,6 +51,7 @@ export async function transformMdx(input: MdxTransformInput): Promise<MdxTransfo
   const { ctx } = input;
   const at = (line?: number, column?: number) => ({ file: ctx.file, line: (line ?? 1) + ctx.lineOffset, column: column ?? 1 });
   const vfile = new VFile({ path: input.absFile, value: input.text, data: { docsgen: { ctx, out: input.out } } });
+  const positions = new CompiledPositions();
   let compiled: string;
   try {
     compiled = String(
@@ -60,43 +64,80 @@ export async function transformMdx(input: MdxTransformInput): Promise<MdxTransfo
         jsxImportSource: 'react',
         // Which pages are MDX is docsgen's choice (isMdxPage), not the file's extension.
         format: 'mdx',
+        // Where the code of expressions and exports came from, for what it throws when it runs.
+        SourceMapGenerator: positions.generator as never,
       }),
     );
   } catch (e) {
-    const m = e as { line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } }; reason?: string; message?: string };
+    const m = e as {
+      line?: number;
+      column?: number;
+      place?: { line?: number; column?: number; start?: { line: number; column: number } };
+      reason?: string;
+      message?: string;
+      ruleId?: string;
+      cause?: { message?: string };
+    };
     const place = m.place && 'start' in m.place ? m.place.start : m.place;
     // A tag's own place, when the reason names it ("a closing tag for `<b>` (3:3-3:6)"), is more exact than its paragraph's.
     const named = /\((\d+):(\d+)-\d+:\d+\)/.exec(m.reason ?? '');
     const line = named ? Number(named[1]) : (place?.line ?? m.line);
     const column = named ? Number(named[2]) : (place?.column ?? m.column);
-    return { diagnostics: [error('invalid-mdx', at(line, column), `MDX: ${m.reason ?? m.message ?? String(e)}`, MDX_HINT)] };
+    // acorn's own words ("Unexpected token") say what is wrong with an expression or an import/export.
+    const why = m.ruleId === 'acorn' && m.cause?.message ? `: ${m.cause.message.replace(/ \(\d+:\d+\)$/, '')}` : '';
+    return { diagnostics: [error('invalid-mdx', at(line, column), `MDX: ${m.reason ?? m.message ?? String(e)}${why}`, m.ruleId === 'acorn' ? JS_HINT : MDX_HINT)] };
   }
   // The checks' problems are in the page's diagnostics already; one of them an error, nothing to render.
   if (vfile.data.mdxInvalid === true) return { diagnostics: [] };
   try {
-    return { rendered: await renderMdx(compiled, { ...input.render, file: input.absFile }), diagnostics: [] };
+    return { rendered: await renderMdx(compiled, positions, { ...input.render, file: input.absFile }), diagnostics: [] };
   } catch (e) {
-    if (e instanceof MdxRenderError) {
-      const f = e.failure;
-      return { diagnostics: [error('invalid-mdx', at(f.line, f.column), `component ${f.component} threw while rendering: ${f.message}`, 'fix the component or the props this page gives it')] };
-    }
+    if (e instanceof MdxRenderError) return { diagnostics: [failureDiagnostic(e.failure, ctx)] };
     if (e instanceof MdxBundleError) {
-      const where = e.specifier ? locateImport(input.text, e.specifier) : undefined;
-      const message = e.specifier ? `cannot resolve the import "${e.specifier}"` : e.message;
-      return {
-        diagnostics: [error('invalid-mdx', at(where?.line, where?.column), `MDX: ${message}`, "imports resolve from the page's folder, from the site's folder as @site/…, or from node_modules")],
-      };
+      // An import the page writes is at its line; one a component writes is at the component's, and the page's line is not known.
+      const where = e.specifier && !e.inFile ? locateImport(input.text, e.specifier) : undefined;
+      const what = e.specifier ? `cannot resolve the import "${e.specifier}"` : e.message;
+      const inFile = e.inFile ? ` in ${rel(e.inFile.file)}:${e.inFile.line}:${e.inFile.column} (a module this page loads)` : '';
+      const place: SourceLocation = where ? at(where.line, where.column) : { file: ctx.file };
+      return { diagnostics: [error('invalid-mdx', place, `MDX: ${what}${inFile}`, "imports resolve from the page's folder, from the site's folder as @site/…, or from node_modules")] };
     }
     throw e;
   }
 }
 
 const MDX_HINT = 'MDX reads `<` as a tag and `{` as an expression: write them as `\\<` and `\\{` in text';
+const JS_HINT = 'what is in `{…}` and the import/export lines is JavaScript; for a `{` in text, write `\\{`';
+
+/**
+ * What threw while the page loaded or rendered, at its place in the page when it is known, and
+ * saying so when it is not (see ComponentFailure): never a made-up line 1.
+ */
+function failureDiagnostic(f: ComponentFailure, ctx: DocsgenMarkdownContext): Diagnostic {
+  const place: SourceLocation = f.line === undefined ? { file: ctx.file } : { file: ctx.file, line: f.line + ctx.lineOffset, column: f.column ?? 1 };
+  const verb = f.phase === 'load' ? 'threw while loading' : 'threw while rendering';
+  const inFile = f.source ? ` (at ${rel(f.source.file)}:${f.source.line}:${f.source.column})` : '';
+  const what = f.component ? `component ${f.component}` : f.phase === 'load' ? 'a module this page imports' : 'code of this page';
+  switch (f.at) {
+    case 'element':
+      return error('invalid-mdx', place, `component ${f.component} ${verb}: ${f.message}`, 'fix the component or the props this page gives it');
+    case 'code':
+      return error(
+        'invalid-mdx',
+        place,
+        `this page's code ${verb}${inFile}: ${f.message}`,
+        "the page's {expressions} and exports run at build time, in Node: fix the code, or guard the values it reads",
+      );
+    case 'within':
+      return error('invalid-mdx', place, `${what} ${verb}${inFile}, inside the page's <${f.element}> here or an element around it: ${f.message}`, 'fix the component or the props it is given');
+    case 'unknown':
+      return error('invalid-mdx', place, `${what} ${verb}${inFile}; its line in this page is not known: ${f.message}`, 'fix the code that threw; components and imports run at build time, in Node');
+  }
+}
 
 /**
  * Checks the MDX tree before it is compiled: an import of a Docusaurus module docsgen does not
  * provide, or a component the page uses without importing it, is an error at its place. Ids of
- * elements are link targets, as in markdown's raw HTML.
+ * elements are link targets, as in markdown's raw HTML; links in JSX props are the page's links.
  */
 function remarkMdxChecks() {
   return (tree: Root, vfile: VFile) => {
@@ -147,6 +188,7 @@ function remarkMdxChecks() {
           const a = attr as MdxJsxAttribute;
           if (a.type === 'mdxJsxAttribute' && (a.name === 'id' || (a.name === 'name' && el.name === 'a')) && typeof a.value === 'string') (out.anchors ??= []).push(a.value);
         }
+        visitJsxLinks(el, ctx, out);
       }
       if ('children' in node) for (const child of node.children) check(child as Root['children'][number]);
     };
