@@ -67,11 +67,11 @@ async function buildSite(options: BuildOptions, core: Site, state: SiteState, ti
   // Pagefind indexes each page in its own process as soon as the page is transformed.
   const searchFeed = startSearchFeed(config, searchState, (file, content) => writer.write(SEARCH_INDEX_DIR + file, content), searchState.live !== undefined);
   let searchLater: (() => Promise<void>) | undefined;
+  // Each page is rendered and written as soon as it is transformed; a failed check below throws
+  // the whole output away. Only a site kept between builds (serve --watch) keeps pages' HTML
+  // and renders: a one-off build holds each page's only until it is written.
+  const renders = renderAsTransformed(state, bundling, writer, options.site ? core.rendered : undefined);
   try {
-    // Each page is rendered and written as soon as it is transformed; a failed check below throws
-    // the whole output away. Only a site kept between builds (serve --watch) keeps pages' HTML
-    // and renders: a one-off build holds each page's only until it is written.
-    const renders = renderAsTransformed(state, bundling, writer, options.site ? core.rendered : undefined);
     const transformed = await time('transform', () =>
       transformPages(site.pages, {
         ...state.context,
@@ -79,11 +79,15 @@ async function buildSite(options: BuildOptions, core: Site, state: SiteState, ti
         outlines: !options.site,
         keepThreadFree: options.keepThreadFree,
         onPage: async (page: SourcePage, result: TransformedPage) => {
-          searchFeed?.addSource(page, result);
+          await searchFeed?.addSource(page, result);
           await renders.take(page, result);
+          // A one-off build is done with a page's markdown once the page is handed on (the checks
+          // read its outline): 10,000 pages' sources are 120 MB.
+          if (!options.site) page.body = '';
         },
       }),
     );
+    await renders.drain();
     // The output plan's check needs the bundle's file names.
     const bundle = await bundling;
     // Two copies of one image share a content-hashed name: one file.
@@ -118,16 +122,17 @@ async function buildSite(options: BuildOptions, core: Site, state: SiteState, ti
       ...(searchLater ? { searchLater } : {}),
     };
   } catch (e) {
-    // Pagefind stops writing first: the folder it writes into goes.
-    await searchFeed?.close();
+    // Pagefind and the renders stop writing first: the folder they write into goes.
+    await Promise.allSettled([searchFeed?.close(), renders.drain()]);
     await writer.abort();
     throw e;
   } finally {
     await searchFeed?.close();
-    // A failed build keeps the transforms it made: the next one starts from them.
-    await state.context.store?.flush();
   }
 }
+
+/** Pages rendered and being written at once (see renderAsTransformed). */
+const WRITES_IN_FLIGHT = 32;
 
 /**
  * Renders each doc page as the transform hands it on, once the bundle (which names the scripts)
@@ -151,14 +156,24 @@ function renderAsTransformed(state: SiteState, bundling: Promise<ClientBundle>, 
   renderer.catch(() => {}); // the bundle's failure is the build's, reported where it is awaited
   const done = new Set<string>();
   let ms = 0;
+  // Pages being written: a few at a time, so that the transform never waits for the disk, nor
+  // the disk for the transform, and only those pages' documents are held.
+  const inFlight = new Set<Promise<void>>();
   const render = async (page: GraphPage) => {
+    done.add(page.route);
     const r = await renderer;
+    while (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
     const t0 = performance.now();
     const written = r.page(page);
     ms += performance.now() - t0;
-    await written;
-    done.add(page.route);
+    inFlight.add(written);
+    // Its failure is reported by drain(); the next page need not wait for this one.
+    written.then(
+      () => inFlight.delete(written),
+      () => {},
+    );
   };
+  const drain = () => Promise.all(inFlight);
   return {
     take(source: SourcePage, result: TransformedPage): Promise<void> {
       const page = state.graph.pages.get(source.route);
@@ -166,6 +181,8 @@ function renderAsTransformed(state: SiteState, bundling: Promise<ClientBundle>, 
       if (page?.kind !== 'doc' || page.id !== source.id) return Promise.resolve();
       return render(pageWithContent(page, (id) => (id === source.id ? pageContent(source, result) : undefined)));
     },
+    /** Waits for the pages being written (and throws the first failure). */
+    drain,
     async rest(graph: SiteGraph): Promise<void> {
       for (const page of graph.pages.values()) {
         if (done.has(page.route)) continue;
@@ -174,6 +191,7 @@ function renderAsTransformed(state: SiteState, bundling: Promise<ClientBundle>, 
         await render(page);
       }
       await (await renderer).notFound();
+      await drain();
     },
     /** Time spent rendering, in this thread, so far. */
     ms: () => Math.round(ms),

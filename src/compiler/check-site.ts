@@ -66,7 +66,6 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
     diagnostics.push(...applySeverity(found.diagnostics, config.user.checks));
     external = { links: found.links, checked: found.checked, cached: found.cached, skipped: found.skipped };
   }
-  await state.context.store?.flush();
   return {
     diagnostics: sortDiagnostics(diagnostics),
     pageCount: checked.graph.pages.size,

@@ -253,7 +253,9 @@ export function splitFrontmatter(text: string, file: string, diagnostics: Diagno
     diagnostics.push(error('invalid-frontmatter', { file, line: 1, column: 1 }, 'frontmatter is not closed', 'end the YAML block with a line of three dashes: ---'));
     return undefined;
   }
-  const yamlText = text.slice(4, end + 1);
+  // A copy, not a slice: the values parsed from it are slices of it, and a slice of the page's
+  // text would keep all of the text in memory for as long as the page's title or label lives.
+  const yamlText = Buffer.from(text.slice(4, end + 1)).toString();
   if (yamlText.length > MAX_METADATA_BYTES) {
     diagnostics.push(
       error('invalid-frontmatter', { file, line: 1, column: 1 }, `frontmatter is larger than ${MAX_METADATA_BYTES / 1024} KB`, "keep the YAML block to the page's settings; content goes below it"),

@@ -133,6 +133,8 @@ export class SearchIndexState {
  * this many pages, one after the other; the client searches them together (Pagefind's mergeIndex).
  */
 export const SHARD_PAGES = 1000;
+/** Pages a build may have handed Pagefind that it has not taken yet (see SearchFeed.add). */
+const MAX_WAITING = 1000;
 
 /** The config's pages per index, else SHARD_PAGES. */
 function pagesPerIndex(config: ResolvedConfig): number {
@@ -200,20 +202,26 @@ export class SearchFeed {
     this.shard = new ShardFeed(config, cacheDir, 0);
   }
 
-  /** A markdown or generated source page, as the site graph will make it. */
-  addSource(source: SourcePage, t: TransformedPage): void {
-    if (source.frontmatter.unlisted !== true) this.add(sourceSearchPage(source, t));
+  /** A markdown or generated source page, as the site graph will make it (see add). */
+  addSource(source: SourcePage, t: TransformedPage): Promise<void> | undefined {
+    return source.frontmatter.unlisted === true ? undefined : this.add(sourceSearchPage(source, t));
   }
 
-  add(page: SearchablePage): void {
+  /**
+   * A page for the index. When Pagefind has fallen behind (it gets what CPU the transform leaves)
+   * by more than MAX_WAITING pages, the promise returned waits for it to catch up: the pages
+   * waiting for it are held in memory (3,000 of them, 65 MB, at 10,000 pages).
+   */
+  add(page: SearchablePage): Promise<void> | undefined {
     // A route given twice fails the build (duplicate routes), so only its first page counts here.
-    if (this.routes.has(page.route)) return;
+    if (this.routes.has(page.route)) return undefined;
     this.routes.add(page.route);
     const doc = { url: this.config.baseUrl + page.route.slice(1), content: searchDocument(page) };
     const made = digest(doc);
     this.digests.push(made);
-    this.shard.add(doc, made);
+    const run = this.shard.add(doc, made);
     if (this.shard.size === pagesPerIndex(this.config)) this.finishShard();
+    return run && run.waiting > MAX_WAITING ? run.roomFor(MAX_WAITING / 2) : undefined;
   }
 
   /** Writes the last index, and the list of them; every file when the feed keeps them. */
@@ -279,17 +287,19 @@ class ShardFeed {
     return this.digests.length;
   }
 
-  add(doc: SearchDocument, made: DocumentDigest): void {
+  /** The run the document went to; none while it is held. */
+  add(doc: SearchDocument, made: DocumentDigest): PagefindRun | undefined {
     const before = this.previous?.[this.digests.length];
     this.digests.push(made);
     if (!this.run) {
       if (before?.url === made.url && before.hash === made.hash) {
         this.held.push(doc);
-        return;
+        return undefined;
       }
       this.start();
     }
     this.run!.add(doc);
+    return this.run;
   }
 
   async files(): Promise<IndexFiles> {
@@ -452,15 +462,33 @@ class PagefindRun {
   }
 
   add(doc: SearchDocument): void {
-    const sent = this.index.then(async (index) => {
-      this.mustBeRunning();
-      const added = await index.addHTMLFile(doc);
-      if (added.errors.length) this.errors.push(`${doc.url}: ${added.errors.join('; ')}`);
-    });
+    this.waiting++;
+    const sent = this.index
+      .then(async (index) => {
+        this.mustBeRunning();
+        const added = await index.addHTMLFile(doc);
+        if (added.errors.length) this.errors.push(`${doc.url}: ${added.errors.join('; ')}`);
+      })
+      .finally(() => {
+        this.waiting--;
+        const now = this.rooms.filter((r) => this.waiting <= r.at);
+        this.rooms = this.rooms.filter((r) => this.waiting > r.at);
+        for (const r of now) r.resolve();
+      });
     // Reported when added() or files() awaits it: Pagefind failing to start while pages are still
     // being transformed must not crash the process before the build can say why.
     sent.catch(() => {});
     this.sent.push(sent);
+  }
+
+  /** Pages added that Pagefind has not taken yet. */
+  waiting = 0;
+  private rooms: { at: number; resolve: () => void }[] = [];
+
+  /** Resolves once at most `n` pages are waiting for Pagefind. */
+  roomFor(n: number): Promise<void> {
+    if (this.waiting <= n) return Promise.resolve();
+    return new Promise((resolve) => this.rooms.push({ at: n, resolve }));
   }
 
   /** Waits for Pagefind to have taken every page added so far. */

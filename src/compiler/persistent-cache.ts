@@ -2,7 +2,7 @@
 // the pages of OpenAPI documents. Everything is keyed by the compiler's own code too, so a change to
 // docsgen itself never reuses stale output.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { packageRoot } from './package-root.ts';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -43,8 +43,6 @@ export class TransformStore {
   private readonly dir: string;
   /** Keys looked up or stored since this store was opened: what `prune` keeps. */
   private readonly seen = new Set<string>();
-  private readonly writes = new Set<Promise<void>>();
-  private made = false;
 
   constructor(
     private readonly cacheDir: string,
@@ -81,32 +79,23 @@ export class TransformStore {
     }
   }
 
-  /** Stores a page (written in the background: `flush` waits for it). */
+  /**
+   * Stores a page. Synchronously, for the reason output files are written so (write-output.ts):
+   * an entry waiting for the event loop holds the page's HTML meanwhile.
+   */
   put(key: string, page: TransformedPage): void {
     this.seen.add(entryName(key));
     const { html, ...outline } = withImageFiles(page, (f) => path.relative(this.rootDir, f).split(path.sep).join('/'));
-    const text = `${JSON.stringify(outline)}\n${JSON.stringify(html)}`;
     const file = this.file(key);
-    const write = (async () => {
-      if (!this.made) {
-        await mkdir(this.dir, { recursive: true });
-        this.made = true;
-      }
-      await mkdir(path.dirname(file), { recursive: true });
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
       // Whole or not at all: a build killed halfway, or another build reading, never sees half an entry.
       const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, text);
-      await rename(tmp, file);
-    })().catch(() => {
+      writeFileSync(tmp, `${JSON.stringify(outline)}\n${JSON.stringify(html)}`);
+      renameSync(tmp, file);
+    } catch {
       // A cache that cannot be written is only a slower next build.
-    });
-    this.writes.add(write);
-    void write.finally(() => this.writes.delete(write));
-  }
-
-  /** Waits for the entries being written. */
-  async flush(): Promise<void> {
-    while (this.writes.size) await Promise.all(this.writes);
+    }
   }
 
   /**
@@ -114,7 +103,6 @@ export class TransformStore {
    * store was opened), and the caches of other compiler builds, which can never be used again.
    */
   async prune(): Promise<void> {
-    await this.flush();
     const shards = await readdir(this.dir).catch(() => [] as string[]);
     for (const shard of shards) {
       const names = await readdir(path.join(this.dir, shard)).catch(() => [] as string[]);

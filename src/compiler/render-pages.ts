@@ -87,10 +87,11 @@ export class RouteRenderer {
     const data = pageData(page, this.sidebarFiles, this.input);
     const htmlPath = htmlPathOf(page.route);
     const jsonPath = dataChunkUrl('/', page.route).slice(1);
-    if (writer.reuse && !this.input.cache) {
+    // Only where a build takes files from the last one: the key costs a serialisation and a hash.
+    if (writer.keyed && !this.input.cache) {
       const json = JSON.stringify(data);
       const key = createHash('sha1').update(this.contextKey).update('\0').update(json).digest('base64');
-      const [html, chunk] = await Promise.all([writer.reuse(htmlPath, key), writer.reuse(jsonPath, key)]);
+      const [html, chunk] = writer.reuse ? await Promise.all([writer.reuse(htmlPath, key), writer.reuse(jsonPath, key)]) : [false, false];
       if (!html) await writer.write(htmlPath, bytesOf(renderDocument(data, data.sidebar?.items, this.input)), key);
       if (!chunk) await writer.write(jsonPath, json, key);
       return;

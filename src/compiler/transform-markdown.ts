@@ -76,6 +76,8 @@ export interface TransformContext {
 }
 
 const COMPILER_CACHE_VERSION = '1';
+/** Results made that may wait for `onPage` before the transform stops taking pages (see transformInWorkers). */
+const HANDED_ON_BEHIND = 128;
 /** Below this many pages to transform, workers cost more to start than they save. */
 const PARALLEL_MIN_PAGES = 40;
 
@@ -123,7 +125,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     ctx.store?.put(key, result);
     ctx.cache?.set(key, kept(result));
     out.set(page.id, kept(result));
-    inOrder?.(page, () => result);
+    inOrder?.(page, () => result, true);
   };
   // Nothing to do must not load the grammars (a second or more): a run whose pages all come from the cache.
   try {
@@ -134,6 +136,9 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
         workers,
         here,
         done,
+        // No thread takes more pages while the calls are this far behind: what they have not
+        // handed on is held in memory (at 10,000 pages, 1,500 pages' HTML, when Pagefind fell behind).
+        inOrder && (() => inOrder.roomFor(HANDED_ON_BEHIND)),
       );
     }
   } catch (e) {
@@ -217,23 +222,39 @@ function routeLookup(routes: [file: string, route: string][]): (abs: string) => 
 function inOrderCalls(
   pages: SourcePage[],
   call: (page: SourcePage, result: TransformedPage) => void | Promise<void>,
-): ((page: SourcePage, result: () => TransformedPage | Promise<TransformedPage>) => void) & { finished(): Promise<void> } {
+): ((page: SourcePage, result: () => TransformedPage | Promise<TransformedPage>, made?: boolean) => void) & { finished(): Promise<void>; roomFor(n: number): Promise<void> } {
   const position = new Map(pages.map((p, i) => [p, i]));
-  const ready = new Array<(() => TransformedPage | Promise<TransformedPage>) | undefined>(pages.length);
+  const ready = new Array<{ make: () => TransformedPage | Promise<TransformedPage>; made: boolean } | undefined>(pages.length);
   let next = 0;
   let chain: Promise<void> = Promise.resolve();
-  const handOn = (page: SourcePage, result: () => TransformedPage | Promise<TransformedPage>) => {
-    ready[position.get(page)!] = result;
+  // Results made and not yet handed on: what a slow call makes the transform hold.
+  let held = 0;
+  // Every thread about to take pages may be waiting.
+  let waiting: { at: number; resolve: () => void }[] = [];
+  const release = () => {
+    held--;
+    const now = waiting.filter((w) => held <= w.at);
+    if (!now.length) return;
+    waiting = waiting.filter((w) => held > w.at);
+    for (const w of now) w.resolve();
+  };
+  const handOn = (page: SourcePage, result: () => TransformedPage | Promise<TransformedPage>, made = false) => {
+    ready[position.get(page)!] = { make: result, made };
+    if (made) held++;
     for (; next < pages.length && ready[next]; next++) {
-      const make = ready[next]!;
+      const { make, made: counted } = ready[next]!;
       const p = pages[next];
       ready[next] = undefined;
-      chain = chain.then(async () => call(p, await make()));
+      chain = chain.then(async () => call(p, await make())).finally(() => counted && release());
       // Reported by finished(): a call failing before the caller waits must not crash the process.
       chain.catch(() => {});
     }
   };
-  return Object.assign(handOn, { finished: () => chain });
+  return Object.assign(handOn, {
+    finished: () => chain,
+    /** Resolves once at most `n` results made are waiting for their call. */
+    roomFor: (n: number) => (held <= n ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ at: n, resolve }))),
+  });
 }
 
 /** Transforms pages in this thread (also what each worker runs). */

@@ -96,6 +96,8 @@ export async function transformInWorkers(
   inThisThread: ((pages: SourcePage[]) => Promise<TransformedPage[]>) | undefined,
   /** Told of each page as its chunk comes back, by its index in `pages`. */
   onDone: (index: number, result: TransformedPage) => void,
+  /** Waited for before a thread takes a chunk: the caller's backpressure. */
+  gate: () => Promise<void> = () => Promise.resolve(),
 ): Promise<void> {
   const chunks: number[][] = [];
   for (let i = 0; i < pages.length; i += CHUNK) chunks.push(pages.slice(i, i + CHUNK).map((_, j) => i + j));
@@ -104,10 +106,10 @@ export async function transformInWorkers(
   // After a failure no thread takes another chunk, so every worker finishes and stops.
   const take = () => (!failed && next < chunks.length ? chunks[next++] : undefined);
   const place = (indexes: number[], out: TransformedPage[]) => indexes.forEach((pageIndex, j) => onDone(pageIndex, out[j]));
-  const running = Promise.all(Array.from({ length: workers }, () => runWorker(options, take, pages, place)));
+  const running = Promise.all(Array.from({ length: workers }, () => runWorker(options, take, pages, place, gate)));
   running.catch(() => (failed = true)); // observed at once: a worker failing while this thread works must not crash the process
   try {
-    for (let chunk = inThisThread && take(); chunk; chunk = take()) {
+    for (let chunk = inThisThread && (await gate(), take()); chunk; chunk = (await gate(), take())) {
       place(chunk, await inThisThread!(chunk.map((i) => pages[i])));
       // Let the workers' answers in, so that they are sent their next chunks.
       await new Promise((resolve) => setImmediate(resolve));
@@ -120,25 +122,37 @@ export async function transformInWorkers(
   await running;
 }
 
-function runWorker(options: TransformOptions, take: () => number[] | undefined, pages: SourcePage[], place: (indexes: number[], out: TransformedPage[]) => void): Promise<void> {
+function runWorker(
+  options: TransformOptions,
+  take: () => number[] | undefined,
+  pages: SourcePage[],
+  place: (indexes: number[], out: TransformedPage[]) => void,
+  gate: () => Promise<void>,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_FILE, { workerData: options, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     const inFlight = new Map<number, number[]>();
     let ids = 0;
-    const send = () => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve();
+      void worker.terminate();
+    };
+    /** Sends the next chunk, once the gate lets it; finishes when none is left and none is out. */
+    const send = async () => {
+      await gate();
       const chunk = take();
-      if (!chunk) return;
-      inFlight.set(++ids, chunk);
-      worker.postMessage({ id: ids, pages: chunk.map((i) => pages[i]) } satisfies WorkerChunk);
+      if (chunk) {
+        inFlight.set(++ids, chunk);
+        worker.postMessage({ id: ids, pages: chunk.map((i) => pages[i]) } satisfies WorkerChunk);
+      } else if (inFlight.size === 0) finish();
     };
     worker.on('message', (answer: WorkerAnswer) => {
       place(inFlight.get(answer.id)!, answer.pages);
       inFlight.delete(answer.id);
-      send();
-      if (inFlight.size === 0) {
-        resolve();
-        void worker.terminate();
-      }
+      void send();
     });
     worker.once('error', (e) => {
       reject(e);
@@ -147,10 +161,6 @@ function runWorker(options: TransformOptions, take: () => number[] | undefined, 
     worker.once('exit', (code) => {
       if (inFlight.size > 0) reject(new Error(`docsgen: transform worker stopped with code ${code}`));
     });
-    for (let i = 0; i < AHEAD; i++) send();
-    if (inFlight.size === 0) {
-      resolve();
-      void worker.terminate();
-    }
+    for (let i = 0; i < AHEAD; i++) void send();
   });
 }

@@ -2,9 +2,9 @@
 // the output only when the whole build succeeded. A failed build leaves the previous site as it was.
 // Every file written or removed goes through `outputFile`: nothing a page says can put a file
 // outside the output folder, and the output never holds a link.
-import { link, lstat, mkdir, open, readdir, realpath, rename, rm, writeFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { constants, existsSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from './errors.ts';
 import { isInside } from './source-files.ts';
@@ -21,6 +21,8 @@ export interface OutputSink {
    * `key`, if it is still there as written: what the caller need not make again. False when not.
    */
   reuse?(relPath: string, key: string): Promise<boolean>;
+  /** Whether `write` keeps the keys it is given for the next build's `reuse`. */
+  readonly keyed?: boolean;
   /** Copies a source file (a real path, checked by the caller to be a source) into the output. */
   copy(from: string, relPath: string): Promise<void>;
   commit(): Promise<void>;
@@ -48,28 +50,52 @@ export function outputFile(root: string, relPath: string): string {
 
 /**
  * Makes the folders of an output file, and removes a link found on its path (put there by anyone
- * but docsgen): writing through it would write wherever it points.
+ * but docsgen): writing through it would write wherever it points. Synchronous, as all writes to
+ * the output are: the build thread renders the next page as soon as this one is written, and
+ * with each file's half-dozen calls waiting for the event loop (which a transform holds for a
+ * chunk of pages at a time) the pages waiting to be written piled up (1,700 of 2,000 pages' HTML
+ * in memory at once).
  */
-async function prepareOutputFile(root: string, file: string, dirs: Set<string>): Promise<void> {
+function prepareOutputFile(root: string, file: string, dirs: Set<string>, rootReal: string): void {
   const dir = path.dirname(file);
   if (!dirs.has(dir)) {
-    const rootReal = await realpath(root);
     // The folders that exist already are checked before any is made: a link among them would
     // have mkdir make folders wherever it points.
     let existing = dir;
-    while (!existsSync(existing) && existing !== root) existing = path.dirname(existing);
-    const before = await realpath(existing).catch(() => rootReal);
+    while (existing !== root && !dirs.has(existing) && !existsSync(existing)) existing = path.dirname(existing);
+    const before = realPathOr(existing, rootReal);
     const throughLink = (link: string) =>
       new DocsgenError(
         error('output-folder', { file: path.relative(root, file) }, 'refused to write through a link in the output folder', `remove the link at ${path.relative(root, link)} from the output folder`),
       );
     if (!isInside(before, rootReal)) throw throughLink(existing);
-    await mkdir(dir, { recursive: true });
-    if (!isInside(await realpath(dir), rootReal)) throw throughLink(dir);
+    mkdirSync(dir, { recursive: true });
+    if (!isInside(realpathSync(dir), rootReal)) throw throughLink(dir);
     dirs.add(dir);
   }
-  const info = await lstat(file).catch(() => undefined);
-  if (info?.isSymbolicLink()) await rm(file);
+}
+
+/**
+ * Writes a new output file. Made with O_EXCL, which never follows a link: only when something is
+ * there already (a file written twice, or a link put in the output folder) is it looked at, and
+ * a link removed first, not written through.
+ */
+function writeOutputFile(file: string, contents: string | Uint8Array): void {
+  try {
+    writeFileSync(file, contents, { flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    if (lstatSync(file).isSymbolicLink()) rmSync(file);
+    writeFileSync(file, contents);
+  }
+}
+
+function realPathOr(file: string, fallback: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return fallback;
+  }
 }
 
 /**
@@ -77,21 +103,25 @@ async function prepareOutputFile(root: string, file: string, dirs: Set<string>):
  * become a link since (a checkout, or another process, swapping it while the build ran): it is
  * opened without following a link, and must still be the file at its real path.
  */
-async function copySource(from: string, to: string): Promise<void> {
+function copySource(from: string, to: string): void {
   const changed = () =>
     new DocsgenError(
       error('outside-sources', { file: rel(from) }, 'this file was replaced by a link while the build ran, and was not published', 'build again; a link out of the source folders is refused'),
     );
-  const handle = await open(from, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch((e: NodeJS.ErrnoException) => {
-    throw e.code === 'ELOOP' ? changed() : e;
-  });
+  let fd: number;
   try {
-    const [opened, real] = await Promise.all([handle.stat(), realpath(from)]);
-    const there = await stat(real);
+    fd = openSync(from, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch (e) {
+    throw (e as NodeJS.ErrnoException).code === 'ELOOP' ? changed() : e;
+  }
+  try {
+    const opened = fstatSync(fd);
+    const real = realpathSync(from);
+    const there = statSync(real);
     if (real !== from || opened.ino !== there.ino || opened.dev !== there.dev) throw changed();
-    await writeFile(to, await handle.readFile());
+    writeOutputFile(to, readFileSync(fd));
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
@@ -106,6 +136,8 @@ interface WrittenFile {
 export class OutputWriter implements OutputSink {
   readonly tmpDir: string;
   private dirs = new Set<string>();
+  /** The temporary folder's real path, taken when it is made: a folder that leads out of it is refused. */
+  private rootReal?: string;
   /** The last build's files (from the cache folder), and this build's. */
   private previous = new Map<string, WrittenFile>();
   private readonly current = new Map<string, WrittenFile>();
@@ -126,42 +158,49 @@ export class OutputWriter implements OutputSink {
     await recoverInterruptedBuilds(this.outDir);
     await rm(this.tmpDir, { recursive: true, force: true });
     await mkdir(this.tmpDir, { recursive: true });
+    this.rootReal = await realpath(this.tmpDir);
     const last = this.cacheDir ? await readCached<[string, WrittenFile][]>(this.cacheDir, this.manifestName(), this.outDir) : undefined;
     this.previous = new Map(last ?? []);
+    this.reuse = this.previous.size ? async (relPath, key) => this.reuseNow(relPath, key) : undefined;
   }
 
   /** Writes a file at a path relative to the output root (or links the last build's, when it was the same). */
   async write(relPath: string, contents: string | Uint8Array, key?: string): Promise<void> {
-    const made = key ?? createHash('sha1').update(contents).digest('base64');
-    if (await this.reuse(relPath, made)) return;
-    const file = outputFile(this.tmpDir, relPath);
-    await prepareOutputFile(this.tmpDir, file, this.dirs);
-    await writeFile(file, contents);
-    await this.record(relPath, file, made);
+    // Keys only matter where a next build will look for them: without a cache folder, nothing is hashed.
+    const made = key ?? (this.cacheDir ? createHash('sha1').update(contents).digest('base64') : '');
+    if (this.reuseNow(relPath, made)) return;
+    const file = this.prepare(relPath);
+    writeOutputFile(file, contents);
+    this.record(relPath, file, made);
   }
 
   async copy(from: string, relPath: string): Promise<void> {
     // A source file that has not changed since (the same file, size and time) gives the same copy.
-    const source = await stat(from);
+    const source = statSync(from);
     const key = `copy:${from}:${source.ino}:${source.size}:${source.mtimeMs}`;
-    if (await this.reuse(relPath, key)) return;
-    const file = outputFile(this.tmpDir, relPath);
-    await prepareOutputFile(this.tmpDir, file, this.dirs);
-    await copySource(from, file);
-    await this.record(relPath, file, key);
+    if (this.reuseNow(relPath, key)) return;
+    const file = this.prepare(relPath);
+    copySource(from, file);
+    this.record(relPath, file, key);
   }
 
-  async reuse(relPath: string, key: string): Promise<boolean> {
+  get keyed(): boolean {
+    return this.cacheDir !== undefined;
+  }
+
+  /** Set when there is a last build to take files from (see OutputSink.reuse). */
+  reuse?: (relPath: string, key: string) => Promise<boolean>;
+
+  private reuseNow(relPath: string, key: string): boolean {
     const last = this.previous.get(relPath);
     if (last?.key !== key) return false;
     const before = outputFile(this.outDir, relPath);
-    const info = await lstat(before).catch(() => undefined);
+    const info = lstatSync(before, { throwIfNoEntry: false });
     // Only the very file the last build wrote, untouched since: not a link, not a file edited or replaced.
     if (!info?.isFile() || info.ino !== last.ino || info.size !== last.size || info.mtimeMs !== last.mtimeMs) return false;
-    const file = outputFile(this.tmpDir, relPath);
-    await prepareOutputFile(this.tmpDir, file, this.dirs);
+    const file = this.prepare(relPath);
     try {
-      await link(before, file);
+      linkSync(before, file);
     } catch {
       return false;
     }
@@ -169,9 +208,16 @@ export class OutputWriter implements OutputSink {
     return true;
   }
 
-  private async record(relPath: string, file: string, key: string): Promise<void> {
+  /** The file of `relPath` in the temporary folder, its folders made. */
+  private prepare(relPath: string): string {
+    const file = outputFile(this.tmpDir, relPath);
+    prepareOutputFile(this.tmpDir, file, this.dirs, this.rootReal!);
+    return file;
+  }
+
+  private record(relPath: string, file: string, key: string): void {
     if (!this.cacheDir) return;
-    const info = await stat(file);
+    const info = statSync(file);
     this.current.set(relPath, { key, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino });
   }
 
@@ -300,8 +346,8 @@ export class IncrementalWriter implements OutputSink {
    */
   async adopt(relPath: string, contents: string | Uint8Array): Promise<void> {
     const file = outputFile(this.outDir, relPath);
-    await prepareOutputFile(this.outDir, file, this.dirs);
-    await writeFile(file, contents);
+    prepareOutputFile(this.outDir, file, this.dirs, await realpath(this.outDir));
+    writeOutputFile(file, contents);
     const hash = createHash('sha1').update(contents).digest('hex');
     this.lastContents.set(relPath, contents);
     this.previous.set(relPath, hash);
@@ -317,15 +363,18 @@ export class IncrementalWriter implements OutputSink {
   }
 
   async commit(): Promise<void> {
+    const rootReal = await realpath(this.outDir);
     for (const [relPath, what] of this.staged) {
       const file = outputFile(this.outDir, relPath);
-      await prepareOutputFile(this.outDir, file, this.dirs);
-      if ('from' in what) await copySource(what.from, file);
+      prepareOutputFile(this.outDir, file, this.dirs, rootReal);
+      if ('from' in what) copySource(what.from, file);
       else {
-        await writeFile(file, what.contents);
+        writeOutputFile(file, what.contents);
         this.lastContents.set(relPath, what.contents);
       }
       this.written.push(relPath);
+      // The server answers requests meanwhile: a first build writes thousands of files.
+      if (this.written.length % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     this.staged = new Map();
     for (const relPath of this.previous.keys()) {

@@ -8,8 +8,28 @@ export type SidebarCategory = Extract<SidebarNode, { kind: 'category' }>;
 /** Whether the route is this item or inside it: only such items look different on that route. */
 export function contains(node: SidebarNode, route: string): boolean {
   if (node.kind === 'doc') return node.route === route;
-  if (node.kind === 'category') return node.route === route || node.items.some((c) => contains(c, route));
+  if (node.kind === 'category') return routesIn(node).has(route);
   return false;
+}
+
+/**
+ * The routes of a category and everything in it, made once per category object (sidebar trees are
+ * never changed in place, only copied): walking the tree for each question made rendering every
+ * page of a site quadratic in its pages.
+ */
+const routesMemo = new WeakMap<SidebarCategory, ReadonlySet<string>>();
+function routesIn(node: SidebarCategory): ReadonlySet<string> {
+  let routes = routesMemo.get(node);
+  if (!routes) {
+    const found = new Set<string>();
+    if (node.route !== undefined) found.add(node.route);
+    for (const child of node.items) {
+      if (child.kind === 'doc') found.add(child.route);
+      else if (child.kind === 'category') for (const r of routesIn(child)) found.add(r);
+    }
+    routesMemo.set(node, (routes = found));
+  }
+  return routes;
 }
 
 /**

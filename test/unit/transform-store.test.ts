@@ -56,7 +56,6 @@ describe('TransformStore', () => {
     const cache = path.join(dir, 'cache');
     const first = new TransformStore(cache, dir);
     const made = await transformPages(pages(dir, 3), context(dir, { store: first }));
-    await first.flush();
     const whole = [...made.values()];
 
     // A later run: every page comes from disk, HTML included, and nothing is transformed.
@@ -73,7 +72,6 @@ describe('TransformStore', () => {
     const cache = path.join(dir, 'cache');
     const first = new TransformStore(cache, dir);
     await transformPages(pages(dir, 3), context(dir, { store: first }));
-    await first.flush();
     const folder = path.join(
       cache,
       readdirSync(cache).find((f) => f.startsWith('transforms-'))!,
