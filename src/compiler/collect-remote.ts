@@ -22,6 +22,7 @@ import { rel } from './rel-path.ts';
 import { browseUrl, rewriteRelativeUrls } from './remote-links.ts';
 import { isInside, resolveSource } from './source-files.ts';
 import { joinRoute } from '../shared/routes.ts';
+import { readCached, writeCached } from './persistent-cache.ts';
 
 export interface CollectedRemote {
   pages: SourcePage[];
@@ -76,20 +77,20 @@ export async function collectRemote(config: ResolvedConfig, options: RemoteOptio
 
 async function readRemote(config: ResolvedConfig, options: RemoteOptions): Promise<CollectedRemote> {
   const { documents, diagnostics } = await remoteDocuments(config);
-  const routeOf = routesByUrl(documents);
+  const rewriting = await rewrittenBodies(documents, options.cacheDir);
   const lookups: HostLookups = new Map();
   const fellBack: { d: RemoteDocument; reason: string }[] = [];
   const pages = await mapLimited(documents, CONCURRENCY, async (d): Promise<SourcePage | undefined> => {
     const cached = options.cacheDir ? await readDownload(options.cacheDir, d.url) : undefined;
     let reason: string;
     if (options.offline) {
-      if (cached) return remotePage(d, decode(cached.bytes), d.url, routeOf, diagnostics);
+      if (cached) return remotePage(d, decode(cached.bytes), d.url, rewriting, diagnostics);
       reason = 'not downloaded by a build yet (serve downloads nothing)';
     } else {
       const got = await download(d, cached, lookups);
       if ('bytes' in got) {
         if (options.cacheDir && got.entry) await writeDownload(options.cacheDir, got.entry);
-        return remotePage(d, decode(got.bytes), d.url, routeOf, diagnostics);
+        return remotePage(d, decode(got.bytes), d.url, rewriting, diagnostics);
       }
       reason = got.failure;
     }
@@ -103,9 +104,10 @@ async function readRemote(config: ResolvedConfig, options: RemoteOptions): Promi
       return undefined;
     }
     if (!options.offline) fellBack.push({ d, reason });
-    return remotePage(d, decode(snapshot), d.snapshot, routeOf, diagnostics);
+    return remotePage(d, decode(snapshot), d.snapshot, rewriting, diagnostics);
   });
   if (fellBack.length) diagnostics.push(await fallbackWarning(config, fellBack));
+  await rewriting.save();
   return { pages: pages.filter((p): p is SourcePage => p !== undefined), diagnostics };
 }
 
@@ -207,13 +209,43 @@ async function realPathOf(p: string): Promise<string> {
   }
 }
 
-function routesByUrl(documents: RemoteDocument[]): (url: string) => string | undefined {
+/** Where a document's links lead: other documents' routes by their URL, and the bodies rewritten so far. */
+interface Rewriting {
+  routeOf: (url: string) => string | undefined;
+  /** A body with its links rewritten; the last build's when it was the same body (parsing a README is the cost). */
+  rewrite: (body: string, documentUrl: string) => string;
+  save: () => Promise<void>;
+}
+
+const REWRITTEN_CACHE = { name: 'remote-rewritten', key: 'bodies' };
+
+async function rewrittenBodies(documents: RemoteDocument[], cacheDir: string | undefined): Promise<Rewriting> {
   const byUrl = new Map(documents.map((d) => [d.url, d.route]));
-  return (url) => byUrl.get(url);
+  const routeOf = (url: string) => byUrl.get(url);
+  // A rewritten body depends on the body, its URL and where every document's URL leads.
+  const routes = JSON.stringify([...byUrl]);
+  const keyOf = (body: string, url: string) => createHash('sha256').update(url).update('\0').update(routes).update('\0').update(body).digest('hex');
+  const saved = cacheDir ? await readCached<[string, string][]>(cacheDir, REWRITTEN_CACHE.name, REWRITTEN_CACHE.key) : undefined;
+  const before = new Map(saved ?? []);
+  const now = new Map<string, string>();
+  return {
+    routeOf,
+    rewrite: (body, documentUrl) => {
+      const key = keyOf(body, documentUrl);
+      let rewritten = before.get(key);
+      if (rewritten === undefined) rewritten = rewriteRelativeUrls(body, { documentUrl, routeOf });
+      now.set(key, rewritten);
+      return rewritten;
+    },
+    save: async () => {
+      const changed = now.size !== before.size || [...now.keys()].some((k) => !before.has(k));
+      if (cacheDir && changed) await writeCached(cacheDir, REWRITTEN_CACHE.name, REWRITTEN_CACHE.key, [...now]);
+    },
+  };
 }
 
 /** A document's page: its own frontmatter, if it has any, under the config's; links made absolute. */
-function remotePage(d: RemoteDocument, text: string, file: string, routeOf: (url: string) => string | undefined, diagnostics: Diagnostic[]): SourcePage | undefined {
+function remotePage(d: RemoteDocument, text: string, file: string, rewriting: Rewriting, diagnostics: Diagnostic[]): SourcePage | undefined {
   const fm = splitFrontmatter(text, rel(file), diagnostics);
   if (!fm) return undefined;
   // The route and id are the config's: a document's own `slug` or `id` cannot move it.
@@ -224,7 +256,7 @@ function remotePage(d: RemoteDocument, text: string, file: string, routeOf: (url
     file,
     relPath: `${d.id}.md`,
     frontmatter: { ...own, ...configFrontmatter(d) },
-    body: rewriteRelativeUrls(fm.body, { documentUrl: d.url, routeOf }),
+    body: rewriting.rewrite(fm.body, d.url),
     lineOffset: fm.lineOffset,
     isMdx: false,
   };

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadConfig, importSiteModule, rel, type ResolvedConfig } from './load-config.ts';
-import { collectDocs, type CategoryMeta, type ChangeHint, type CollectCache, type SourcePage } from './collect-docs.ts';
+import { collectDocs, firstH1Of, type CategoryMeta, type ChangeHint, type CollectCache, type Frontmatter, type SourcePage } from './collect-docs.ts';
 import { HighlightCache, siteLanguages, transformPages, type TransformContext, type TransformedPage } from './transform-markdown.ts';
 import { buildSiteGraph, pageContent, pageWithContent, type GraphInput, type PageContent, type SiteGraph } from './site-graph.ts';
 import { resolveShellConfig } from './shell-config.ts';
@@ -140,7 +140,11 @@ export class Site {
     this.reusable = { config: site.config, sidebars: site.userSidebars, apis: site.apis };
     const { config } = site;
     const assets = new AssetRegistry(config.baseUrl, config.roots);
-    const graph = await timed('graph', () => buildSiteGraph(graphInput(site)));
+    // An edit to pages' text alone leaves the graph as it was: at 10,000 pages, making it again
+    // was most of the time from a save to the page served.
+    const last = this.last;
+    const same = reusable && changed && last && sameGraphInputs(last.site, site, changed.files) ? last : undefined;
+    const graph = same?.graph ?? (await timed('graph', () => buildSiteGraph(graphInput(site))));
     const context: TransformContext = {
       ...transformContext(site, assets, this.transformed),
       store: this.storeOf(config),
@@ -148,7 +152,31 @@ export class Site {
       highlights: this.highlights,
       ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
     };
-    return { site, graph, shell: siteShell(site), assets, context, redirects: siteRedirects(site, graph, false).map, timings };
+    const state: SiteState = { site, graph, shell: same?.shell ?? siteShell(site), assets, context, redirects: same?.redirects ?? siteRedirects(site, graph, false).map, timings };
+    this.last = state;
+    return state;
+  }
+
+  /** The state the last load made: a load after an edit of pages' text alone takes its graph. */
+  private last?: SiteState;
+
+  /** The page a file gave the last state made (undefined for a file that is no page). */
+  pageOf(file: string): SourcePage | undefined {
+    return this.last && pagesByFile(this.last.site).get(file);
+  }
+
+  /**
+   * Whether saves change the site, given what each saved file's page was before (see pageOf);
+   * undefined when the site cannot be loaded as it is now. A page saved with the same text and
+   * frontmatter (an editor's save of an unchanged file) does not; any other file may.
+   */
+  async savesChange(before: Map<string, SourcePage | undefined>): Promise<boolean | undefined> {
+    const now = await this.state().catch(() => undefined);
+    if (!now) return undefined;
+    return [...before].some(([file, a]) => {
+      const b = pagesByFile(now.site).get(file);
+      return !a || !b || a.body !== b.body || JSON.stringify(a.frontmatter) !== JSON.stringify(b.frontmatter);
+    });
   }
 
   /** The transforms kept on disk between runs, in the site's cache folder (none without one). */
@@ -170,7 +198,7 @@ export class Site {
   }
 
   bundle(state: SiteState): Promise<ClientBundle> {
-    return bundleClient(state.shell.shell, state.site.config.baseUrl, this.bundles);
+    return bundleClient(state.shell.shell, state.site.config.baseUrl, this.bundles, cacheDirOf(this.options, state.site.config));
   }
 
   /** A doc's content by id, from the transforms given (see pageWithContent). */
@@ -234,6 +262,38 @@ export class Site {
     }
     return this.served;
   }
+}
+
+/**
+ * Whether the pages of these files give the site graph what they gave it before: the same id,
+ * route, place, kind, frontmatter and first heading (the graph reads nothing else of a page).
+ */
+function sameGraphInputs(before: LoadedSite, now: LoadedSite, files: Set<string>): boolean {
+  const old = pagesByFile(before);
+  const current = pagesByFile(now);
+  return [...files].every((file) => {
+    const a = old.get(file);
+    const b = current.get(file);
+    return (
+      a !== undefined &&
+      b !== undefined &&
+      a.id === b.id &&
+      a.route === b.route &&
+      a.relPath === b.relPath &&
+      a.isMdx === b.isMdx &&
+      JSON.stringify(a.frontmatter) === JSON.stringify(b.frontmatter) &&
+      firstH1Of(a) === firstH1Of(b)
+    );
+  });
+}
+
+const byFile = new WeakMap<LoadedSite, Map<string, SourcePage>>();
+/** The pages written as files, by file: not those made from another source (API operations, the search page). */
+function pagesByFile(site: LoadedSite): Map<string, SourcePage> {
+  let map = byFile.get(site);
+  // Drafts too: `serve --watch` builds them, and a page that becomes a draft changes its frontmatter.
+  if (!map) byFile.set(site, (map = new Map([...site.pages, ...site.drafts].filter((p) => !p.prebuilt).map((p) => [p.file, p]))));
+  return map;
 }
 
 const byId = new WeakMap<SiteState, Map<string, SourcePage>>();
@@ -306,7 +366,9 @@ interface LoadOptions extends SiteOptions {
 export async function loadSite(options: LoadOptions, time: StageTimer): Promise<LoadedSite> {
   const { reusable } = options;
   const config = reusable?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
+  const frontmatter = options.collect && (await frontmatterMemo(options.collect, cacheDirOf(options, config)));
   const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, config.pageRoots, options.collect, reusable ? options.changed : undefined));
+  await frontmatter?.keep(docs.pages);
   const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config, cacheDirOf(options, config))));
   const remote = await time('remote', () => collectRemote(config, { cacheDir: cacheDirOf(options, config), offline: options.remote === 'local', docs: docs.pages }));
   const statics = await time('static', () => collectStaticFiles(config));
@@ -324,6 +386,48 @@ export async function loadSite(options: LoadOptions, time: StageTimer): Promise<
     userSidebars,
     warnings: remote.diagnostics,
   };
+}
+
+/**
+ * The site's frontmatter memo (see FrontmatterMemo), read from the cache folder on first use; `keep`
+ * then drops the entries no page has any more and saves it when it changed.
+ */
+async function frontmatterMemo(collect: CollectCache, cacheDir: string | undefined) {
+  if (!collect.frontmatter) {
+    const saved = cacheDir ? await readCached<[string, Frontmatter][]>(cacheDir, FRONTMATTER_CACHE.name, FRONTMATTER_CACHE.key) : undefined;
+    collect.frontmatter = new Map(saved ?? []);
+  }
+  const memo = collect.frontmatter;
+  const before = new Set(memo.values());
+  return {
+    keep: async (pages: SourcePage[]) => {
+      const live = new Set(pages.map((p) => p.frontmatter));
+      for (const [text, data] of memo) if (!live.has(data)) memo.delete(text);
+      // Saved once per site: `serve --watch` would otherwise write it at every save of a page's frontmatter.
+      if (!cacheDir || savedMemos.has(memo)) return;
+      savedMemos.add(memo);
+      const changed = memo.size !== before.size || [...memo.values()].some((d) => !before.has(d));
+      // Only what JSON gives back as it was (YAML's .inf or .nan would not be).
+      if (changed)
+        await writeCached(
+          cacheDir,
+          FRONTMATTER_CACHE.name,
+          FRONTMATTER_CACHE.key,
+          [...memo].filter(([, data]) => plainJson(data)),
+        );
+    },
+  };
+}
+
+const FRONTMATTER_CACHE = { name: 'frontmatter', key: 'all' };
+const savedMemos = new WeakSet<Map<string, Frontmatter>>();
+
+function plainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(plainJson);
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(plainJson);
+  return false;
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { build } from '../compiler/build.ts';
 import { Site } from '../compiler/site.ts';
-import type { ChangeHint } from '../compiler/collect-docs.ts';
+import type { ChangeHint, SourcePage } from '../compiler/collect-docs.ts';
 import { IncrementalWriter } from '../compiler/write-output.ts';
 import { SearchIndexState } from '../compiler/index-search.ts';
 import { DocsgenError, formatDiagnostic } from '../compiler/errors.ts';
@@ -66,10 +66,10 @@ export async function serve(opts: ServeOptions): Promise<number> {
       for (const w of result.warnings) console.warn(formatDiagnostic(w));
       console.log(`docsgen: built ${result.pageCount} pages in ${Math.round(performance.now() - t0)} ms`);
       if (opts.verbose) console.log(`stages (ms): ${JSON.stringify(result.timings)}`);
-      // A build that changed no file (a save without changes) leaves open pages alone, unless
-      // they show the error overlay of the build before.
+      // Open pages were told of the save already (see below), and their pages come from the site:
+      // only pages showing the error overlay of the build before need loading again.
       const changedFiles = !sink || sink.written.length > 0 || sink.removed.length > 0;
-      if ((changedFiles && !(first && opts.watch)) || recovered) live.send('reload', '');
+      if ((!opts.watch && changedFiles && !first) || recovered) live.send('reload', '');
       // The newest build's index is the one made (it stops an older one halfway); a save that
       // changed nothing does not push the moment back.
       if (result.searchLater) searchLater.set(result.searchLater, changedFiles);
@@ -135,7 +135,11 @@ export async function serve(opts: ServeOptions): Promise<number> {
     let queued = false;
     let running: Promise<unknown> = Promise.race([firstPageServed, delay(FIRST_BUILD_GRACE_MS)]).then(async () => {
       // Ready before the build starts: the build reads every file, the watcher reports what changes after.
+      // Each file saved since the last reload, with the page it gave before.
+      let saved = new Map<string, SourcePage | undefined>();
       watcher = await watchSources(await initialSourcePaths(opts.config), outDir, (event, file) => {
+        const abs = path.resolve(file);
+        if (!saved.has(abs)) saved.set(abs, site.pageOf(abs));
         site.invalidate(changeOf(event, file));
         clearTimeout(timer);
         timer = setTimeout(() => {
@@ -147,8 +151,13 @@ export async function serve(opts: ServeOptions): Promise<number> {
               return rebuild();
             });
           }
-          // Before the first build is done, open pages show the edit at once: they are made from the site.
-          if (!built) live.send('reload', '');
+          // Open pages show the edit at once, whatever the size of the site: they are made from
+          // the site, which makes again only the page asked for; the build follows, and shows its
+          // errors in them if it fails. A save that changes nothing leaves them alone.
+          const files = saved;
+          saved = new Map();
+          // Pages showing a failed build's errors come from the last good build's files: the next good build reloads them.
+          void site.savesChange(files).then((changed) => changed && live.error === undefined && live.send('reload', ''));
         }, DEBOUNCE_MS);
       });
       // What was saved before the watcher was ready is found by reading the sources again (files

@@ -56,6 +56,36 @@ describe('the site core', () => {
   });
 });
 
+describe('the graph after an edit', () => {
+  it("is the one made before when only pages' text changed, and made again when a title did", async () => {
+    const copy = tempDir('docsgen-graph-');
+    cpSync(fixture('good-site'), copy, { recursive: true });
+    const core = new Site({ config: path.join(copy, 'site/docsgen.config.ts'), cacheDir: false });
+    const file = path.join(copy, 'content/docs/guides/advanced.md');
+    const before = await core.state();
+    // Text below the frontmatter and the first heading: the graph reads none of it.
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nA paragraph added.\n`);
+    core.invalidate({ files: new Set([file]), structural: false });
+    const edited = await core.state();
+    expect(edited.site.pages.find((p) => p.file === file)?.body).toContain('A paragraph added.');
+    expect(edited.graph).toBe(before.graph);
+    // A new title changes the page's sidebar label and everyone's sidebar: a new graph, with it.
+    writeFileSync(file, `---\ntitle: Renamed page\n---\n${readFileSync(file, 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '')}`);
+    core.invalidate({ files: new Set([file]), structural: false });
+    const renamed = await core.state();
+    expect(renamed.graph).not.toBe(before.graph);
+    expect(renamed.graph.pages.get('/guides/advanced')?.title).toBe('Renamed page');
+    // A save of the same text changes nothing a reader sees; any other save does.
+    const page = core.pageOf(file);
+    writeFileSync(file, readFileSync(file, 'utf8'));
+    core.invalidate({ files: new Set([file]), structural: false });
+    expect(await core.savesChange(new Map([[file, page]]))).toBe(false);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nMore.\n`);
+    core.invalidate({ files: new Set([file]), structural: false });
+    expect(await core.savesChange(new Map([[file, core.pageOf(file)]]))).toBe(true);
+  });
+});
+
 describe('workers and the persistent cache, as options', () => {
   /** A site of `n` pages with code in several languages: enough pages for the transform to use workers. */
   function manyPages(n: number): string {
