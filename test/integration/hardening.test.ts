@@ -215,6 +215,26 @@ describe('only files inside the project are published', () => {
     expect(failed(p.build())).toContain('content/docs/steal.md:3:1  broken image ../../../secret.png: the file lies outside the content, site and static folders');
   });
 
+  it('a cache entry that lists an image outside the project publishes nothing of it', () => {
+    const p = project();
+    writeFileSync(path.join(p.outside, 'secret.png'), Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('TOP-SECRET')]));
+    expect(p.build().status).toBe(0);
+    // What a committed or restored .docsgen-cache could say: every kept page uses the outside file.
+    const store = readdirSync(path.join(p.root, '.docsgen-cache')).find((n) => n.startsWith('transforms-'))!;
+    const entries = tree(path.join(p.root, '.docsgen-cache', store)).files.map((f) => path.join(p.root, '.docsgen-cache', store, f));
+    expect(entries.length).toBeGreaterThan(1);
+    for (const entry of entries) {
+      const [outline, html] = readFileSync(entry, 'utf8').split('\n');
+      const page = JSON.parse(outline) as { images: unknown[] };
+      page.images.push({ raw: '../secret.png', file: '../secret.png', url: '/assets/secret.png', line: 1, column: 1 });
+      writeFileSync(entry, `${JSON.stringify(page)}\n${html}`);
+    }
+    expect(p.build().status).toBe(0);
+    const published = tree(p.out).files;
+    expect(published.length).toBeGreaterThan(3);
+    for (const f of published) expect(readFileSync(path.join(p.out, f)).includes('TOP-SECRET'), f).toBe(false);
+  });
+
   it('a file that is not an image is not published as one', () => {
     const p = project();
     p.write('content/docs/fake.png', 'not a png\n');
