@@ -18,11 +18,37 @@ let codeHash: string | undefined;
 function compilerHash(): string {
   if (codeHash !== undefined) return codeHash;
   const self = fileURLToPath(import.meta.url);
-  const h = createHash('sha256');
-  if (self.endsWith('.js')) h.update(readFileSync(self));
-  else for (const file of sourceFiles(path.join(packageRoot(), 'src'))) h.update(file).update('\0').update(readFileSync(file));
-  codeHash = h.digest('hex').slice(0, 16);
+  if (self.endsWith('.js')) codeHash = bundleHash(path.join(packageRoot(), 'dist'));
+  else {
+    const h = createHash('sha256');
+    for (const file of sourceFiles(path.join(packageRoot(), 'src'))) h.update(file).update('\0').update(readFileSync(file));
+    codeHash = h.digest('hex').slice(0, 16);
+  }
   return codeHash;
+}
+
+/**
+ * Hash of a compiled CLI (scripts/compile-cli.mjs): its entry files' contents and its chunks' names.
+ * A chunk is named by the hash of its contents, so a change anywhere renames a chunk; the chunk
+ * that holds this code alone would miss a change to a chunk it does not import.
+ */
+export function bundleHash(distDir: string): string {
+  const h = createHash('sha256');
+  for (const name of readdirSync(distDir)
+    .filter((n) => n.endsWith('.js'))
+    .sort())
+    h.update(name)
+      .update('\0')
+      .update(readFileSync(path.join(distDir, name)));
+  const chunks = path.join(distDir, 'chunks');
+  if (existsSync(chunks))
+    h.update(
+      readdirSync(chunks)
+        .filter((n) => n.endsWith('.js'))
+        .sort()
+        .join('\n'),
+    );
+  return h.digest('hex').slice(0, 16);
 }
 
 function sourceFiles(dir: string): string[] {

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { transformPages, type TransformContext } from '../../src/compiler/transform-markdown.ts';
-import { TransformStore } from '../../src/compiler/persistent-cache.ts';
+import { bundleHash, TransformStore } from '../../src/compiler/persistent-cache.ts';
 import { AssetRegistry } from '../../src/compiler/image-assets.ts';
 import type { SourcePage } from '../../src/compiler/collect-docs.ts';
 import { tempDir } from '../helpers/run.ts';
@@ -91,5 +91,23 @@ describe('TransformStore', () => {
     // The two pages given are stored whole again; the third page's entry is gone.
     expect(files()).toHaveLength(2);
     for (const f of files()) expect(readFileSync(f, 'utf8').split('\n')).toHaveLength(2);
+  });
+});
+
+describe('the hash of a compiled compiler', () => {
+  it('changes when any chunk changes, not only the entry or the chunk that computes it', () => {
+    const dist = tempDir();
+    mkdirSync(path.join(dist, 'chunks'));
+    writeFileSync(path.join(dist, 'cli.js'), "import './chunks/chunk-AAAA.js';");
+    writeFileSync(path.join(dist, 'chunks/chunk-AAAA.js'), 'export const cache = 1;');
+    writeFileSync(path.join(dist, 'chunks/render-BBBB.js'), 'export const render = 1;');
+    const before = bundleHash(dist);
+    expect(bundleHash(dist)).toBe(before);
+    // esbuild names a chunk by its contents: a render change renames its chunk, nothing else.
+    renameSync(path.join(dist, 'chunks/render-BBBB.js'), path.join(dist, 'chunks/render-CCCC.js'));
+    const renamed = bundleHash(dist);
+    expect(renamed).not.toBe(before);
+    writeFileSync(path.join(dist, 'cli.js'), "import './chunks/chunk-AAAA.js'; // 2");
+    expect(bundleHash(dist)).not.toBe(renamed);
   });
 });
