@@ -1,6 +1,5 @@
 // Compiles the CLI (src/cli, the compiler and server it drives, and the runtime components it renders on the server) into dist/cli.js
 // with esbuild, dependencies included (see below).
-import { build } from 'esbuild';
 import { readdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,6 +18,8 @@ function newestSource(dir) {
 
 /** `outDir` is for tests; the CLI runs from dist/. */
 export async function compile(outDir = path.dirname(out)) {
+  // Loaded only to compile: every CLI run checks whether it must, and esbuild takes 80 ms to load.
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: {
       cli: path.join(root, 'src/cli/cli.ts'),

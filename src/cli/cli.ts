@@ -127,18 +127,31 @@ async function runBuild(opts: BuildCliOptions): Promise<number> {
   const t0 = performance.now();
   const ms = () => Math.round(performance.now() - t0);
   try {
-    // Imported per command, so that --help and --version answer at once.
-    const { build } = await import('../compiler/build.ts');
-    const result = await build({ config: opts.config, outDir: opts.out, cacheDir: opts.cache ? undefined : false });
-    const line = `docsgen: built ${result.pageCount} pages and ${result.redirects.size} redirects into ${opts.out}/ in ${ms()} ms`;
+    // Imported per command, so that --help and --version answer at once; the compiler only when
+    // the output is not up to date already.
+    const options = { config: opts.config, outDir: opts.out, cacheDir: opts.cache ? undefined : (false as const) };
+    const { checkUpToDate } = await import('../compiler/up-to-date.ts');
+    const last = opts.cache ? await checkUpToDate(options) : undefined;
+    let built: { pages: number; redirects: number; warnings: Diagnostic[]; timings?: Record<string, number> };
+    if (last?.record) {
+      built = last.record;
+    } else {
+      const { build } = await import('../compiler/build.ts');
+      const result = await build({ ...options, ...(last ? { loaded: { config: last.config, ...(last.remote ? { remote: last.remote } : {}) } } : {}) });
+      built = { pages: result.pageCount, redirects: result.redirects.size, warnings: result.warnings, timings: result.timings };
+    }
+    const what = `${built.pages} pages and ${built.redirects} redirects`;
+    const line = last?.record
+      ? `docsgen: ${opts.out}/ is up to date: ${what}, built from the same sources, config and compiler (checked in ${ms()} ms)`
+      : `docsgen: built ${what} into ${opts.out}/ in ${ms()} ms`;
     if (opts.format === 'text') {
-      for (const w of result.warnings) console.warn(formatDiagnostic(w));
+      for (const w of built.warnings) console.warn(formatDiagnostic(w));
       console.log(line);
     } else {
-      const summary = { command: 'build' as const, ok: true, errors: 0, warnings: result.warnings.length, durationMs: ms(), pages: result.pageCount, redirects: result.redirects.size, out: opts.out };
-      report(opts.format, sortDiagnostics(result.warnings), summary, line);
+      const summary = { command: 'build' as const, ok: true, errors: 0, warnings: built.warnings.length, durationMs: ms(), pages: built.pages, redirects: built.redirects, out: opts.out };
+      report(opts.format, sortDiagnostics(built.warnings), summary, line);
     }
-    if (opts.verbose && opts.format !== 'json') console.log(`stages (ms): ${JSON.stringify(result.timings)}`);
+    if (opts.verbose && opts.format !== 'json' && built.timings) console.log(`stages (ms): ${JSON.stringify(built.timings)}`);
     return 0;
   } catch (e) {
     if (opts.format === 'text') return reportFailure(e, opts.verbose);
@@ -182,7 +195,7 @@ async function runSnapshot(opts: { config: string; cache: boolean; verbose?: boo
   const t0 = performance.now();
   try {
     const { loadConfig, rel } = await import('../compiler/load-config.ts');
-    const { cacheDirOf } = await import('../compiler/site.ts');
+    const { cacheDirOf } = await import('../compiler/persistent-cache.ts');
     const { snapshotRemote } = await import('../compiler/collect-remote.ts');
     const config = await loadConfig(opts.config);
     if (!config.user.remoteContent?.length) {

@@ -16,7 +16,9 @@ import { indexSearch, SearchIndexState, startSearchFeed } from './index-search.t
 import { SEARCH_INDEX_DIR } from '../shared/types.ts';
 import { checkOutputPlan } from './plan-output.ts';
 import { escapeHtml } from './escape-html.ts';
-import { cacheDirOf, failOnErrors, Site, siteRedirects, stageTimer, type SiteOptions, type SiteState, type StageTimer } from './site.ts';
+import { forgetBuild, recordBuild, remoteDigest } from './up-to-date.ts';
+import { cacheDirOf } from './persistent-cache.ts';
+import { failOnErrors, Site, siteRedirects, stageTimer, type SiteOptions, type SiteState, type StageTimer } from './site.ts';
 
 export interface BuildOptions extends SiteOptions {
   outDir: string;
@@ -48,15 +50,37 @@ export interface BuildResult {
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  const startedAt = Date.now();
   const timings: Record<string, number> = {};
   const time = stageTimer(timings);
   const site = options.site ?? new Site(options);
   const state = await site.state(time);
-  const searchState = options.search ?? new SearchIndexState(undefined, cacheDirOf(options, state.site.config));
-  return await buildSite(options, site, state, time, timings, searchState);
+  const cacheDir = cacheDirOf(options, state.site.config);
+  const searchState = options.search ?? new SearchIndexState(undefined, cacheDir);
+  // A one-off build into a folder is recorded, for the next to tell whether it has anything to do
+  // (up-to-date.ts); what serve writes, or writes into a sink of its own, is not.
+  const outDir = path.resolve(options.cwd ?? process.cwd(), options.outDir);
+  const recorded = !options.site && !options.sink && cacheDir !== undefined;
+  if (recorded) forgetBuild(cacheDir, outDir);
+  // Now: the build lets go of pages' markdown as it goes.
+  const remote = recorded ? remoteDigest(state.site.remote) : '';
+  const { result, extra } = await buildSite(options, site, state, time, timings, searchState);
+  if (recorded) {
+    const { config } = state.site;
+    await time('record', () => recordBuild({ config, outDir, cacheDir, remote, extra }, { pages: result.pageCount, redirects: result.redirects.size, warnings: result.warnings }, startedAt));
+  }
+  return result;
 }
 
-async function buildSite(options: BuildOptions, core: Site, state: SiteState, time: StageTimer, timings: Record<string, number>, searchState: SearchIndexState): Promise<BuildResult> {
+/** The build, and the files it read from outside the site's folders (the client bundle's, MDX pages' modules). */
+async function buildSite(
+  options: BuildOptions,
+  core: Site,
+  state: SiteState,
+  time: StageTimer,
+  timings: Record<string, number>,
+  searchState: SearchIndexState,
+): Promise<{ result: BuildResult; extra: string[] }> {
   const { site, assets } = state;
   const { config } = site;
   // esbuild bundles the client in its own process while the pages are transformed.
@@ -111,7 +135,8 @@ async function buildSite(options: BuildOptions, core: Site, state: SiteState, ti
       await writer.commit();
     });
     await time('cache', () => core.pruneStore(state));
-    return {
+    const mdxModules = [...transformed.values()].flatMap((t) => (t.imports ?? []).map(([file]) => path.resolve(config.rootDir, file)));
+    const result: BuildResult = {
       config,
       graph,
       redirects: redirects.map,
@@ -121,6 +146,7 @@ async function buildSite(options: BuildOptions, core: Site, state: SiteState, ti
       timings,
       ...(searchLater ? { searchLater } : {}),
     };
+    return { result, extra: [...new Set([...bundle.inputs, ...mdxModules])].sort() };
   } catch (e) {
     // Pagefind and the renders stop writing first: the folder they write into goes.
     await Promise.allSettled([searchFeed?.close(), renders.drain()]);

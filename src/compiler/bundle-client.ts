@@ -14,6 +14,8 @@ export interface ClientBundle {
   css: string[];
   /** Chunks the entry imports statically, worth a modulepreload. */
   preload: string[];
+  /** The files esbuild read (absolute): the runtime's sources, the packages it uses. */
+  inputs: string[];
   files: { path: string; contents: Uint8Array }[];
 }
 
@@ -33,7 +35,8 @@ export async function bundleClient(shell: ShellConfig, baseUrl: string, memo: Bu
   const diskKey = createHash('sha256').update(key).update(esbuild.version).digest('hex');
   const kept = cacheDir ? await readCached<KeptBundle>(cacheDir, BUNDLE_CACHE, diskKey) : undefined;
   if (kept && (await sameInputs(kept.inputs))) {
-    const bundle: ClientBundle = { ...kept.bundle, files: kept.bundle.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, 'base64') })) };
+    const files = kept.bundle.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, 'base64') }));
+    const bundle: ClientBundle = { ...kept.bundle, files, inputs: kept.inputs.map(([file]) => file) };
     memo.bundle = { key, value: bundle };
     return bundle;
   }
@@ -41,7 +44,8 @@ export async function bundleClient(shell: ShellConfig, baseUrl: string, memo: Bu
   memo.bundle = { key, value: made.bundle };
   if (cacheDir) {
     const files = made.bundle.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') }));
-    await writeCached(cacheDir, BUNDLE_CACHE, diskKey, { inputs: made.inputs, bundle: { ...made.bundle, files } } satisfies KeptBundle);
+    const { inputs: _, ...described } = made.bundle;
+    await writeCached(cacheDir, BUNDLE_CACHE, diskKey, { inputs: made.inputs, bundle: { ...described, files } } satisfies KeptBundle);
   }
   return made.bundle;
 }
@@ -51,7 +55,7 @@ const BUNDLE_CACHE = 'client-bundle';
 /** A bundle as the cache folder keeps it, with the files it was made from (absolute path, size, time). */
 interface KeptBundle {
   inputs: [file: string, size: number, mtimeMs: number][];
-  bundle: Omit<ClientBundle, 'files'> & { files: { path: string; base64: string }[] };
+  bundle: Omit<ClientBundle, 'files' | 'inputs'> & { files: { path: string; base64: string }[] };
 }
 
 async function sameInputs(inputs: KeptBundle['inputs']): Promise<boolean> {
@@ -103,17 +107,19 @@ async function makeBundle(shell: ShellConfig, baseUrl: string): Promise<{ bundle
       if (meta.cssBundle) css.push(url(meta.cssBundle));
     }
   }
+  // The files esbuild read (the shell's virtual module aside, which the key holds).
+  const read = Object.keys(result.metafile.inputs)
+    .filter((f) => !f.includes(':'))
+    .map((f) => path.resolve(root, f));
   const bundle: ClientBundle = {
     entryJs,
     css,
     preload,
     files: result.outputFiles.map((f) => ({ path: path.relative(root, f.path).split(path.sep).join('/'), contents: f.contents })),
+    inputs: read,
   };
-  // The files esbuild read (the shell's virtual module aside, which the key holds).
-  const read = Object.keys(result.metafile.inputs).filter((f) => !f.includes(':'));
   const inputs = await Promise.all(
-    read.map(async (f): Promise<KeptBundle['inputs'][number]> => {
-      const file = path.resolve(root, f);
+    read.map(async (file): Promise<KeptBundle['inputs'][number]> => {
       const info = await stat(file);
       return [file, info.size, info.mtimeMs];
     }),

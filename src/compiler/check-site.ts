@@ -2,7 +2,8 @@
 // anything but the cache; `--external` adds the pages' http(s) links, `--changed-since` narrows the
 // checks to what a change can have broken.
 import { checkTransformed } from './build.ts';
-import { cacheDirOf, Site, stageTimer } from './site.ts';
+import { Site, stageTimer } from './site.ts';
+import { cacheDirOf } from './persistent-cache.ts';
 import { transformPages, type TransformedPage } from './transform-markdown.ts';
 import { applySeverity, sortDiagnostics, type Diagnostic } from './errors.ts';
 import { rel } from './load-config.ts';

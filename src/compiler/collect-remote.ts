@@ -39,6 +39,8 @@ export interface RemoteOptions {
   offline?: boolean;
   /** The markdown pages: a remote document may not take one's doc id or route. */
   docs?: SourcePage[];
+  /** The documents as fetched already by this run (see up-to-date.ts): not requested again. */
+  fetched?: Promise<CollectedRemote>;
 }
 
 /** A document of the config, with its URL, route, id and snapshot file worked out. */
@@ -65,7 +67,9 @@ const offlineMemo = new WeakMap<ResolvedConfig, Promise<CollectedRemote>>();
 export async function collectRemote(config: ResolvedConfig, options: RemoteOptions = {}): Promise<CollectedRemote> {
   if (!config.user.remoteContent?.length) return { pages: [], diagnostics: [] };
   let collected: Promise<CollectedRemote>;
-  if (options.offline) {
+  if (options.fetched) {
+    collected = options.fetched;
+  } else if (options.offline) {
     collected = offlineMemo.get(config) ?? readRemote(config, options);
     offlineMemo.set(config, collected);
   } else {

@@ -88,6 +88,8 @@ function thrownAt(e: unknown, map: string | undefined, outfile: string): SourceL
 export interface ResolvedConfig {
   user: DocsgenConfig;
   configFile: string;
+  /** Hash of the config module as bundled: its code and all it imports (plugins from packages too). */
+  moduleHash: string;
   /** Folder the config file is in. */
   siteDir: string;
   /**
@@ -148,6 +150,7 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
     ...(markdownPlugins ? { markdownPlugins } : {}),
     user,
     configFile,
+    moduleHash: hash,
     siteDir,
     rootDir,
     baseUrl: user.baseUrl ?? '/',

@@ -9,13 +9,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TransformedPage } from './transform-markdown.ts';
 
+/** The cache folder: `cacheDir` as given (false: none), by default `.docsgen-cache` in the project. */
+export function cacheDirOf(options: { cacheDir?: string | false }, config: { rootDir: string }): string | undefined {
+  return options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(config.rootDir, '.docsgen-cache'));
+}
+
 let codeHash: string | undefined;
 
 /**
  * Hash of the running compiler: of its bundle, or when it runs from its TypeScript sources (the
  * tests), of every source file, so an edit to docsgen never reuses output an older one made.
  */
-function compilerHash(): string {
+export function compilerHash(): string {
   if (codeHash !== undefined) return codeHash;
   const self = fileURLToPath(import.meta.url);
   if (self.endsWith('.js')) codeHash = bundleHash(path.join(packageRoot(), 'dist'));

@@ -13,13 +13,13 @@ import { buildSiteGraph, pageContent, pageWithContent, type GraphInput, type Pag
 import { resolveShellConfig } from './shell-config.ts';
 import { bundleClient, type BundleMemo, type ClientBundle } from './bundle-client.ts';
 import { renderNotFound, renderRoute, writeSidebarFiles, type RenderedPage } from './render-pages.ts';
-import { readCached, TransformStore, writeCached } from './persistent-cache.ts';
+import { cacheDirOf, readCached, TransformStore, writeCached } from './persistent-cache.ts';
 import type { OutputSink } from './write-output.ts';
 import { resolveRedirects } from './write-redirects.ts';
 import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.ts';
 import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
-import { collectRemote } from './collect-remote.ts';
+import { collectRemote, type CollectedRemote } from './collect-remote.ts';
 import { API_CODE_LANGUAGES, buildApiPages, type ApiPages } from './openapi-pages.ts';
 import { createCodeHighlighter } from './markdown/highlight.ts';
 import { searchPages } from './index-search.ts';
@@ -44,6 +44,11 @@ export interface SiteOptions {
    * rebuilds on every save and must not wait for the network each time).
    */
   remote?: 'fetch' | 'local';
+  /**
+   * The config, and the remote documents, as a one-off build read them already to tell whether
+   * its output is up to date (see up-to-date.ts): taken as they are, not read or requested again.
+   */
+  loaded?: { config: ResolvedConfig; remote?: Promise<CollectedRemote> };
 }
 
 /** The site as its sources are now: everything made from them without transforming a page. */
@@ -77,6 +82,8 @@ export interface SiteResponse {
  */
 export class Site {
   readonly options: SiteOptions;
+  /** What a one-off build read before making this site (SiteOptions.loaded): for the first load only. */
+  private loaded?: SiteOptions['loaded'];
   /** Transformed pages by cache key (see transform-markdown.ts). */
   readonly transformed = new Map<string, TransformedPage>();
   /** Route → its last render and what it was made from. */
@@ -98,6 +105,7 @@ export class Site {
 
   constructor(options: SiteOptions) {
     this.options = options;
+    this.loaded = options.loaded;
   }
 
   /** Files changed on disk (undefined: anything may have): the next state reads them again. */
@@ -136,7 +144,9 @@ export class Site {
     const timed: StageTimer = (stage, f) => stageTimer(timings)(stage, () => time(stage, f));
     const reusable = this.reusable && changed && onlyMarkdownChanged(changed, this.reusable.config) ? this.reusable : undefined;
     this.reusable = undefined;
-    const site = await loadSite({ ...this.options, collect: this.collect, reusable, changed: reusable ? changed : undefined }, timed);
+    const loaded = this.loaded;
+    this.loaded = undefined;
+    const site = await loadSite({ ...this.options, loaded, collect: this.collect, reusable, changed: reusable ? changed : undefined }, timed);
     this.reusable = { config: site.config, sidebars: site.userSidebars, apis: site.apis };
     const { config } = site;
     const assets = new AssetRegistry(config.baseUrl, config.roots);
@@ -347,10 +357,8 @@ export interface LoadedSite {
   userSidebars: SidebarsConfig;
   /** Warnings found while loading (remote pages built from snapshots), reported with the checks' findings. */
   warnings: Diagnostic[];
-}
-
-export function cacheDirOf(options: Pick<SiteOptions, 'cacheDir'>, config: ResolvedConfig): string | undefined {
-  return options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(config.rootDir, '.docsgen-cache'));
+  /** The remote documents as this load fetched them (or took them from the cache or snapshots). */
+  remote: CollectedRemote;
 }
 
 interface LoadOptions extends SiteOptions {
@@ -365,12 +373,14 @@ interface LoadOptions extends SiteOptions {
 /** Reads and validates every source: the config, the pages, the remote documents, the OpenAPI documents, the static folder and the sidebars. */
 export async function loadSite(options: LoadOptions, time: StageTimer): Promise<LoadedSite> {
   const { reusable } = options;
-  const config = reusable?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
+  const config = reusable?.config ?? options.loaded?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
   const frontmatter = options.collect && (await frontmatterMemo(options.collect, cacheDirOf(options, config)));
   const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, config.pageRoots, options.collect, reusable ? options.changed : undefined));
   await frontmatter?.keep(docs.pages);
   const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config, cacheDirOf(options, config))));
-  const remote = await time('remote', () => collectRemote(config, { cacheDir: cacheDirOf(options, config), offline: options.remote === 'local', docs: docs.pages }));
+  const remote = await time('remote', () =>
+    collectRemote(config, { cacheDir: cacheDirOf(options, config), offline: options.remote === 'local', docs: docs.pages, ...(options.loaded?.remote ? { fetched: options.loaded.remote } : {}) }),
+  );
   const statics = await time('static', () => collectStaticFiles(config));
   failOnErrors([...docs.diagnostics, ...apis.diagnostics, ...remote.diagnostics, ...statics.diagnostics]);
   const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));
@@ -385,6 +395,7 @@ export async function loadSite(options: LoadOptions, time: StageTimer): Promise<
     sidebars: withApiSidebars(userSidebars, config, apis.sidebars, apis.indexIds),
     userSidebars,
     warnings: remote.diagnostics,
+    remote,
   };
 }
 

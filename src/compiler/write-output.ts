@@ -4,7 +4,7 @@
 // outside the output folder, and the output never holds a link.
 import { mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from './errors.ts';
 import { isInside } from './source-files.ts';
@@ -133,6 +133,47 @@ interface WrittenFile {
   ino: number;
 }
 
+/** The cache entry that lists what the last build wrote into `outDir`: one per output folder. */
+function manifestName(outDir: string): string {
+  return `output-${createHash('sha256').update(outDir).digest('hex').slice(0, 16)}`;
+}
+
+function lastOutput(outDir: string, cacheDir: string): Promise<[string, WrittenFile][] | undefined> {
+  return readCached<[string, WrittenFile][]>(cacheDir, manifestName(outDir), outDir);
+}
+
+/**
+ * Whether `outDir` holds exactly the files the last build wrote there, each the very file it
+ * wrote (same inode, size and time): nothing added, removed, edited or replaced by a link since.
+ */
+export async function outputIntact(outDir: string, cacheDir: string): Promise<boolean> {
+  const last = await lastOutput(outDir, cacheDir);
+  if (!last) return false;
+  const written = new Map(last);
+  let found = 0;
+  const walk = (dir: string, prefix: string): boolean => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    for (const e of entries) {
+      const relPath = prefix + e.name;
+      if (e.isDirectory()) {
+        if (!walk(path.join(dir, e.name), `${relPath}/`)) return false;
+        continue;
+      }
+      const was = written.get(relPath);
+      const info = e.isFile() ? lstatSync(path.join(dir, e.name), { throwIfNoEntry: false }) : undefined;
+      if (!was || !info || info.ino !== was.ino || info.size !== was.size || info.mtimeMs !== was.mtimeMs) return false;
+      found++;
+    }
+    return true;
+  };
+  return walk(outDir, '') && found === written.size;
+}
+
 export class OutputWriter implements OutputSink {
   readonly tmpDir: string;
   private dirs = new Set<string>();
@@ -159,7 +200,7 @@ export class OutputWriter implements OutputSink {
     await rm(this.tmpDir, { recursive: true, force: true });
     await mkdir(this.tmpDir, { recursive: true });
     this.rootReal = await realpath(this.tmpDir);
-    const last = this.cacheDir ? await readCached<[string, WrittenFile][]>(this.cacheDir, this.manifestName(), this.outDir) : undefined;
+    const last = this.cacheDir ? await lastOutput(this.outDir, this.cacheDir) : undefined;
     this.previous = new Map(last ?? []);
     this.reuse = this.previous.size ? async (relPath, key) => this.reuseNow(relPath, key) : undefined;
   }
@@ -221,11 +262,6 @@ export class OutputWriter implements OutputSink {
     this.current.set(relPath, { key, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino });
   }
 
-  /** The manifest's name: one per output folder. */
-  private manifestName(): string {
-    return `output-${createHash('sha256').update(this.outDir).digest('hex').slice(0, 16)}`;
-  }
-
   /**
    * Swaps the finished build in: two renames, one after the other, with nothing between them. A
    * process killed between the two leaves the previous site whole beside the output, and the next
@@ -240,7 +276,7 @@ export class OutputWriter implements OutputSink {
     if (hadOutput) await rename(this.outDir, old);
     await rename(this.tmpDir, this.outDir);
     if (hadOutput) await rm(old, { recursive: true, force: true });
-    if (this.cacheDir) await writeCached(this.cacheDir, this.manifestName(), this.outDir, [...this.current]);
+    if (this.cacheDir) await writeCached(this.cacheDir, manifestName(this.outDir), this.outDir, [...this.current]);
   }
 
   async abort(): Promise<void> {

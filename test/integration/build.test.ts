@@ -1,5 +1,5 @@
 // Builds the good fixture through the real CLI and checks what a static host would serve.
-import { existsSync, readFileSync, writeFileSync, cpSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, cpSync, mkdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LinkChecker } from 'linkinator';
@@ -224,4 +224,92 @@ describe('docsgen build across threads', () => {
     },
     180_000,
   );
+});
+
+describe('docsgen build with nothing to do', () => {
+  /** A copy of the good site built once; its files are older than the build, as a checkout's are. */
+  async function built(): Promise<{ dir: string; build: (...args: string[]) => ReturnType<typeof runCli>; inodes: () => Map<string, number> }> {
+    const dir = tempDir('docsgen-uptodate-');
+    cpSync(fixture('good-site'), dir, { recursive: true });
+    // A file changed at the moment a build starts may have been read before the change: such a
+    // build is not recorded (see up-to-date.ts). A checkout is older than that.
+    await new Promise((r) => setTimeout(r, 200));
+    const build = (...args: string[]) => runCli(['build', ...args], dir);
+    const first = build();
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/built \d+ pages/);
+    const inodes = () => new Map([...snapshotTree(path.join(dir, 'build')).keys()].map((f) => [f, statSync(path.join(dir, 'build', f)).ino]));
+    return { dir, build, inodes };
+  }
+
+  it('says the output is up to date, touches none of it, and reports the same warnings again', async () => {
+    const { dir, build, inodes } = await built();
+    const before = inodes();
+    const first = build();
+    const again = build();
+    for (const r of [first, again]) {
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/build\/ is up to date: \d+ pages and \d+ redirects/);
+    }
+    expect(again.stderr).toBe(first.stderr);
+    expect(inodes()).toEqual(before);
+    // --no-cache knows nothing of the last build: it builds.
+    expect(build('--no-cache').stdout).toMatch(/built \d+ pages/);
+    expect(existsSync(path.join(dir, 'build/index.html'))).toBe(true);
+  });
+
+  it('builds when a source changes, even to the same size and time', async () => {
+    const { dir, build } = await built();
+    const page = path.join(dir, 'content/docs/guides/advanced.md');
+    const text = readFileSync(page, 'utf8');
+    const { mtime } = statSync(page);
+    writeFileSync(
+      page,
+      text.replace(/[a-z]/, (c) => (c === 'a' ? 'b' : 'a')),
+    );
+    utimesSync(page, mtime, mtime);
+    expect(build().stdout).toMatch(/built \d+ pages/);
+  });
+
+  it('builds when the output was changed by hand, and puts it back', async () => {
+    const { dir, build } = await built();
+    const out = (rel: string) => path.join(dir, 'build', rel);
+    const html = readFileSync(out('guides/advanced/index.html'), 'utf8');
+    writeFileSync(out('guides/advanced/index.html'), 'edited by hand');
+    expect(build().stdout).toMatch(/built \d+ pages/);
+    expect(readFileSync(out('guides/advanced/index.html'), 'utf8')).toBe(html);
+    rmSync(out('sitemap.xml'));
+    expect(build().stdout).toMatch(/built \d+ pages/);
+    expect(existsSync(out('sitemap.xml'))).toBe(true);
+    writeFileSync(out('stray.html'), 'not made by docsgen');
+    expect(build().stdout).toMatch(/built \d+ pages/);
+    expect(existsSync(out('stray.html'))).toBe(false);
+    expect(build().stdout).toMatch(/is up to date/);
+  });
+
+  it('builds when the config, a page added or a file of the static folder changes', async () => {
+    const { dir, build } = await built();
+    const config = path.join(dir, 'site/docsgen.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/title: '([^']*)'/, "title: '$1 again'"));
+    expect(build().stdout).toMatch(/built \d+ pages/);
+    writeFileSync(path.join(dir, 'content/docs/new-page.md'), '# A new page\n\nIt is here now.\n');
+    expect(build().stdout).toMatch(/built \d+ pages/);
+    expect(existsSync(path.join(dir, 'build/new-page/index.html'))).toBe(true);
+    mkdirSync(path.join(dir, 'site/static'), { recursive: true });
+    writeFileSync(path.join(dir, 'site/static/robots.txt'), 'User-agent: *\n');
+    expect(build().stdout).toMatch(/built \d+ pages/);
+    expect(readFileSync(path.join(dir, 'build/robots.txt'), 'utf8')).toBe('User-agent: *\n');
+  });
+
+  it('builds when what the config reads from the environment changes, and not when it is the same again', async () => {
+    const { dir, build } = await built();
+    const config = path.join(dir, 'site/docsgen.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/title: '([^']*)'/, "title: process.env.DOCS_TITLE ?? '$1'"));
+    const withTitle = (title: string) => runCli(['build'], dir, { DOCS_TITLE: title });
+    expect(withTitle('One').stdout).toMatch(/built \d+ pages/);
+    expect(withTitle('One').stdout).toMatch(/is up to date/);
+    expect(withTitle('Two').stdout).toMatch(/built \d+ pages/);
+    expect(readFileSync(path.join(dir, 'build/index.html'), 'utf8')).toContain('Two');
+    expect(build().stdout).toMatch(/built \d+ pages/);
+  });
 });

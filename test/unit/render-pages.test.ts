@@ -97,7 +97,7 @@ describe('documents as written', () => {
       keywords: [],
     });
     const graph = { pages: new Map(['/a', '/b'].map((r) => [r, graphPage(r)])), sidebars: new Map([['s', wide]]), sidebarAnchors: [], diagnostics: [] };
-    const input = { graph, shell, bundle: { entryJs: '/main.js', css: [], preload: [], files: [] }, siteUrl: 'https://e.com' };
+    const input = { graph, shell, bundle: { entryJs: '/main.js', css: [], preload: [], files: [], inputs: [] }, siteUrl: 'https://e.com' };
     for (const route of ['/a', '/b', '/a']) {
       const doc = renderRoute(input, graph.pages.get(route)!, new Map([['s', '/_sidebars/s.json']])).html;
       const body = renderBody(shell, { route, title: `Title ${route} ✓`, description: '', html: '<p>Text — with “quotes”</p>', toc: [], hideToc: true, breadcrumbs: [], kind: 'doc' }, wide);
