@@ -34,7 +34,7 @@ export async function bundleClient(shell: ShellConfig, baseUrl: string, memo: Bu
   if (memo.bundle?.key === key) return memo.bundle.value;
   const diskKey = createHash('sha256').update(key).update(esbuild.version).digest('hex');
   const kept = cacheDir ? await readCached<KeptBundle>(cacheDir, BUNDLE_CACHE, diskKey) : undefined;
-  if (kept && (await sameInputs(kept.inputs))) {
+  if (kept && keptBundleIsSound(kept) && (await sameInputs(kept.inputs))) {
     const files = kept.bundle.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, 'base64') }));
     const bundle: ClientBundle = { ...kept.bundle, files, inputs: kept.inputs.map(([file]) => file) };
     memo.bundle = { key, value: bundle };
@@ -56,6 +56,21 @@ const BUNDLE_CACHE = 'client-bundle';
 interface KeptBundle {
   inputs: [file: string, size: number, mtimeMs: number][];
   bundle: Omit<ClientBundle, 'files' | 'inputs'> & { files: { path: string; base64: string }[] };
+}
+
+/**
+ * A kept bundle names the runtime's entry among the files it was made from, and its files lie in
+ * the assets folder: the cache folder is a file like any other, and an entry that says it was made
+ * from nothing would hold for ever.
+ */
+function keptBundleIsSound(kept: KeptBundle): boolean {
+  const entry = path.join(packageRoot(), 'src/runtime/client.tsx');
+  return (
+    Array.isArray(kept.inputs) &&
+    kept.inputs.some(([file]) => file === entry) &&
+    Array.isArray(kept.bundle?.files) &&
+    kept.bundle.files.every((f) => typeof f.base64 === 'string' && typeof f.path === 'string' && /^assets\/[\w/.-]+$/.test(f.path) && !f.path.includes('..'))
+  );
 }
 
 async function sameInputs(inputs: KeptBundle['inputs']): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Stage 2: find every markdown page under the docs folder, read its frontmatter, and give it its
 // doc id and route, the Docusaurus way. Also reads `_category_.json|yml` folder metadata.
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import path from 'node:path';
 import { parseDocument, parse as parseYaml } from 'yaml';
 import { error, type Diagnostic } from './errors.ts';
@@ -42,7 +43,8 @@ const categoryMetaSchema = z
 export type CategoryMeta = z.output<typeof categoryMetaSchema>;
 
 /** Pages by source file, with the stat they were read at: a watch rebuild reads only changed files. */
-export type FileCache = Map<string, { mtimeMs: number; size: number; page: SourcePage | undefined; diagnostics: Diagnostic[] }>;
+/** A page read before, by file, with what its file was then: a file is the same while all of these are (a rename over it changes its inode, a write its change time). */
+export type FileCache = Map<string, { ino: number; mtimeMs: number; ctimeMs: number; size: number; page: SourcePage | undefined; diagnostics: Diagnostic[] }>;
 
 /**
  * Validated frontmatter by its YAML text. Parsing YAML was most of reading a page (0.4 ms a page:
@@ -179,14 +181,15 @@ async function readPageCached(
   }
   const info = await stat(listed.real).catch(() => undefined);
   // Gone since it was listed (deleted while a watch rebuild ran): the next build lists again.
-  if (!info) return undefined;
-  if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) {
+  // A page is a regular file: a pipe or a device swapped in since the listing is not read (it could block for ever).
+  if (!info?.isFile()) return undefined;
+  if (hit && hit.ino === info.ino && hit.mtimeMs === info.mtimeMs && hit.ctimeMs === info.ctimeMs && hit.size === info.size) {
     diagnostics.push(...hit.diagnostics);
     return hit.page;
   }
   const own: Diagnostic[] = [];
   const page = await readPage(docsDir, listed, routeBase, own, collect.frontmatter);
-  cache.set(file, { mtimeMs: info.mtimeMs, size: info.size, page, diagnostics: own });
+  cache.set(file, { ino: info.ino, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, page, diagnostics: own });
   diagnostics.push(...own);
   return page;
 }
@@ -194,7 +197,7 @@ async function readPageCached(
 async function readPage(docsDir: string, listed: ListedFile, routeBase: string, diagnostics: Diagnostic[], memo?: FrontmatterMemo): Promise<SourcePage | undefined> {
   const relPath = listed.rel;
   const file = path.join(docsDir, relPath);
-  const bytes = await readFile(listed.real).catch(() => undefined);
+  const bytes = await readRegularFile(listed.real);
   if (bytes === undefined) return undefined;
   if (bytes.length > MAX_PAGE_BYTES) {
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -314,4 +317,21 @@ export function splitFrontmatter(text: string, file: string, diagnostics: Diagno
   }
   memo?.set(yamlText, parsed.data);
   return { data: parsed.data, body: text.slice(bodyAt), lineOffset: text.slice(0, bodyAt).split('\n').length - 1 };
+}
+
+/**
+ * A file's bytes, if it is a regular file when opened: opened without blocking, so a pipe put in a
+ * page's place between its listing and its reading (a watch rebuild reads what changed) is let go
+ * of rather than waited on for ever. Undefined for anything else, or a file gone.
+ */
+async function readRegularFile(file: string): Promise<Buffer | undefined> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
+  if (!handle) return undefined;
+  try {
+    return (await handle.stat()).isFile() ? await handle.readFile() : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
 }

@@ -149,6 +149,11 @@ const cachedOrder = (k: number) => ({ name: k === 0 ? 'search-documents' : `sear
 const cachedFiles = (k: number) => (k === 0 ? 'search-index' : `search-index-${k}`);
 type CachedFiles = { path: string; base64: string }[];
 
+/** An index file as the cache holds it: a path of plain names below the index folder (a cache entry is a file like any other). */
+function keptFileIsSound(f: CachedFiles[number]): boolean {
+  return typeof f?.base64 === 'string' && typeof f.path === 'string' && f.path.split('/').every((part) => /^[\w][\w.-]*$/.test(part) && !part.includes('..'));
+}
+
 /**
  * The chain that keeps Pagefind runs apart. Process-wide, as Pagefind's service is: one child
  * process per process, which closing any run stops.
@@ -307,7 +312,7 @@ class ShardFeed {
     const name = cachedFiles(this.index);
     if (!this.run && this.cacheDir && this.previous?.length === this.digests.length) {
       const cached = await readCached<CachedFiles>(this.cacheDir, name, documentsKey(this.digests));
-      if (cached) return cached.map((f) => ({ path: f.path, content: Buffer.from(f.base64, 'base64') }));
+      if (cached?.every(keptFileIsSound)) return cached.map((f) => ({ path: f.path, content: Buffer.from(f.base64, 'base64') }));
     }
     const files = await (this.run ?? this.start()).files();
     if (this.cacheDir) {

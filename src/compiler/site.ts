@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadConfig, importSiteModule, rel, type ResolvedConfig } from './load-config.ts';
 import { collectDocs, firstH1Of, type CategoryMeta, type ChangeHint, type CollectCache, type Frontmatter, type SourcePage } from './collect-docs.ts';
+import { frontmatterSchema } from './page-model.ts';
 import { HighlightCache, siteLanguages, transformPages, type TransformContext, type TransformedPage } from './transform-markdown.ts';
 import { buildSiteGraph, pageContent, pageWithContent, type GraphInput, type PageContent, type SiteGraph } from './site-graph.ts';
 import { resolveShellConfig } from './shell-config.ts';
@@ -176,17 +177,20 @@ export class Site {
   }
 
   /**
-   * Whether saves change the site, given what each saved file's page was before (see pageOf);
-   * undefined when the site cannot be loaded as it is now. A page saved with the same text and
-   * frontmatter (an editor's save of an unchanged file) does not; any other file may.
+   * What saves change, given what each saved file's page was before (see pageOf): `pages` when
+   * only pages changed (the site makes them again when asked, so open pages may reload at once);
+   * `files` when a file that is no page was among them (a static file, the config: the output
+   * holds what they make, so open pages reload once it is written); `nothing` for pages saved with
+   * the same text and frontmatter (an editor's save of an unchanged file). Undefined when the site
+   * cannot be loaded as it is now.
    */
-  async savesChange(before: Map<string, SourcePage | undefined>): Promise<boolean | undefined> {
+  async savesChange(before: Map<string, SourcePage | undefined>): Promise<'pages' | 'files' | 'nothing' | undefined> {
     const now = await this.state().catch(() => undefined);
     if (!now) return undefined;
-    return [...before].some(([file, a]) => {
-      const b = pagesByFile(now.site).get(file);
-      return !a || !b || a.body !== b.body || JSON.stringify(a.frontmatter) !== JSON.stringify(b.frontmatter);
-    });
+    const pages = pagesByFile(now.site);
+    const saved = [...before].map(([file, a]) => [a, pages.get(file)] as const);
+    if (saved.some(([a, b]) => !a && !b)) return 'files';
+    return saved.some(([a, b]) => !a || !b || a.body !== b.body || JSON.stringify(a.frontmatter) !== JSON.stringify(b.frontmatter)) ? 'pages' : 'nothing';
   }
 
   /** The transforms kept on disk between runs, in the site's cache folder (none without one). */
@@ -405,8 +409,14 @@ export async function loadSite(options: LoadOptions, time: StageTimer): Promise<
  */
 async function frontmatterMemo(collect: CollectCache, cacheDir: string | undefined) {
   if (!collect.frontmatter) {
-    const saved = cacheDir ? await readCached<[string, Frontmatter][]>(cacheDir, FRONTMATTER_CACHE.name, FRONTMATTER_CACHE.key) : undefined;
-    collect.frontmatter = new Map(saved ?? []);
+    const saved = cacheDir ? await readCached<[string, unknown][]>(cacheDir, FRONTMATTER_CACHE.name, FRONTMATTER_CACHE.key) : undefined;
+    // Each value passes the frontmatter's schema again: the cache folder is a file like any other,
+    // and a page's frontmatter of the wrong shape would crash the stages after.
+    const valid = (saved ?? []).flatMap(([text, data]): [string, Frontmatter][] => {
+      const parsed = typeof text === 'string' ? frontmatterSchema.safeParse(data) : undefined;
+      return parsed?.success ? [[text, parsed.data]] : [];
+    });
+    collect.frontmatter = new Map(valid);
   }
   const memo = collect.frontmatter;
   const before = new Set(memo.values());

@@ -4,7 +4,7 @@
 // outside the output folder, and the output never holds a link.
 import { mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from './errors.ts';
 import { isInside } from './source-files.ts';
@@ -76,17 +76,21 @@ function prepareOutputFile(root: string, file: string, dirs: Set<string>, rootRe
 }
 
 /**
- * Writes a new output file. Made with O_EXCL, which never follows a link: only when something is
- * there already (a file written twice, or a link put in the output folder) is it looked at, and
- * a link removed first, not written through.
+ * Writes a new output file. Made with O_EXCL, which never follows a link. When something is there
+ * already (the watch writer's last file, or a link put in the output folder, symbolic or hard), a
+ * new file is renamed over it: what was there is replaced, never written into, so a hard link to a
+ * file elsewhere cannot make the build write that file. `fresh`: nothing may be there (a build's
+ * own new folder, where that means one path written twice).
  */
-function writeOutputFile(file: string, contents: string | Uint8Array): void {
+function writeOutputFile(file: string, contents: string | Uint8Array, fresh = false): void {
   try {
     writeFileSync(file, contents, { flag: 'wx' });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    if (lstatSync(file).isSymbolicLink()) rmSync(file);
-    writeFileSync(file, contents);
+    if (fresh) throw new Error(`docsgen wrote ${file} twice in one build`);
+    const tmp = `${file}${TMP_SUFFIX}${process.pid}`;
+    writeFileSync(tmp, contents, { flag: 'w' });
+    renameSync(tmp, file);
   }
 }
 
@@ -130,7 +134,14 @@ interface WrittenFile {
   key: string;
   size: number;
   mtimeMs: number;
+  /** A write keeps the time if it is told to (`touch -r`); the change time it cannot keep. */
+  ctimeMs: number;
   ino: number;
+}
+
+/** Whether a file on disk is still the very file a build wrote. */
+function sameFile(info: { isFile(): boolean; ino: number; size: number; mtimeMs: number; ctimeMs: number } | undefined, was: WrittenFile): boolean {
+  return info !== undefined && info.isFile() && info.ino === was.ino && info.size === was.size && info.mtimeMs === was.mtimeMs && info.ctimeMs === was.ctimeMs;
 }
 
 /** The cache entry that lists what the last build wrote into `outDir`: one per output folder. */
@@ -166,7 +177,7 @@ export async function outputIntact(outDir: string, cacheDir: string): Promise<bo
       }
       const was = written.get(relPath);
       const info = e.isFile() ? lstatSync(path.join(dir, e.name), { throwIfNoEntry: false }) : undefined;
-      if (!was || !info || info.ino !== was.ino || info.size !== was.size || info.mtimeMs !== was.mtimeMs) return false;
+      if (!was || !sameFile(info, was)) return false;
       found++;
     }
     return true;
@@ -182,6 +193,8 @@ export class OutputWriter implements OutputSink {
   /** The last build's files (from the cache folder), and this build's. */
   private previous = new Map<string, WrittenFile>();
   private readonly current = new Map<string, WrittenFile>();
+  /** Files of the last build linked into this one (see reuseNow). */
+  private readonly linked: string[] = [];
 
   /**
    * `cacheDir`: where to keep what this build wrote, so that the next build links the files it
@@ -211,14 +224,14 @@ export class OutputWriter implements OutputSink {
     const made = key ?? (this.cacheDir ? createHash('sha1').update(contents).digest('base64') : '');
     if (this.reuseNow(relPath, made)) return;
     const file = this.prepare(relPath);
-    writeOutputFile(file, contents);
+    writeOutputFile(file, contents, true);
     this.record(relPath, file, made);
   }
 
   async copy(from: string, relPath: string): Promise<void> {
-    // A source file that has not changed since (the same file, size and time) gives the same copy.
+    // A source file that has not changed since (the same file, size and times) gives the same copy.
     const source = statSync(from);
-    const key = `copy:${from}:${source.ino}:${source.size}:${source.mtimeMs}`;
+    const key = `copy:${from}:${source.ino}:${source.size}:${source.mtimeMs}:${source.ctimeMs}`;
     if (this.reuseNow(relPath, key)) return;
     const file = this.prepare(relPath);
     copySource(from, file);
@@ -236,16 +249,17 @@ export class OutputWriter implements OutputSink {
     const last = this.previous.get(relPath);
     if (last?.key !== key) return false;
     const before = outputFile(this.outDir, relPath);
-    const info = lstatSync(before, { throwIfNoEntry: false });
     // Only the very file the last build wrote, untouched since: not a link, not a file edited or replaced.
-    if (!info?.isFile() || info.ino !== last.ino || info.size !== last.size || info.mtimeMs !== last.mtimeMs) return false;
+    if (!sameFile(lstatSync(before, { throwIfNoEntry: false }), last)) return false;
     const file = this.prepare(relPath);
     try {
       linkSync(before, file);
     } catch {
       return false;
     }
+    // Linking changes the file's change time, and so will removing the last output: taken at commit.
     this.current.set(relPath, last);
+    this.linked.push(relPath);
     return true;
   }
 
@@ -259,7 +273,7 @@ export class OutputWriter implements OutputSink {
   private record(relPath: string, file: string, key: string): void {
     if (!this.cacheDir) return;
     const info = statSync(file);
-    this.current.set(relPath, { key, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino });
+    this.current.set(relPath, { key, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino });
   }
 
   /**
@@ -276,7 +290,13 @@ export class OutputWriter implements OutputSink {
     if (hadOutput) await rename(this.outDir, old);
     await rename(this.tmpDir, this.outDir);
     if (hadOutput) await rm(old, { recursive: true, force: true });
-    if (this.cacheDir) await writeCached(this.cacheDir, manifestName(this.outDir), this.outDir, [...this.current]);
+    if (!this.cacheDir) return;
+    for (const relPath of this.linked) {
+      const info = lstatSync(path.join(this.outDir, relPath), { throwIfNoEntry: false });
+      const was = this.current.get(relPath)!;
+      if (info) this.current.set(relPath, { ...was, ctimeMs: info.ctimeMs });
+    }
+    await writeCached(this.cacheDir, manifestName(this.outDir), this.outDir, [...this.current]);
   }
 
   async abort(): Promise<void> {

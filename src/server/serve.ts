@@ -49,9 +49,18 @@ export async function serve(opts: ServeOptions): Promise<number> {
   const searchLater = new WhenIdle(SEARCH_IDLE_MS);
   let built = false;
   let watcher: SourceWatcher | undefined;
+  // Saves of files that are no page (a static file, the config) show once a build made after them
+  // has written the output: saves are numbered as the watcher reports them, and each build knows
+  // the last save it read.
+  let saves = 0;
+  /** The last save of a file that is no page not yet shown; 0 for none. */
+  let fileSaveToShow = 0;
+  /** The last save read by a build that has written the output. */
+  let savesWritten = 0;
 
   const rebuild = async (): Promise<boolean> => {
     const t0 = performance.now();
+    const reads = saves;
     try {
       const result = await build({ config: opts.config, outDir: opts.out, site, sink, search, keepThreadFree: opts.watch && !built, drafts: opts.watch });
       redirects = result.redirects;
@@ -69,7 +78,10 @@ export async function serve(opts: ServeOptions): Promise<number> {
       // Open pages were told of the save already (see below), and their pages come from the site:
       // only pages showing the error overlay of the build before need loading again.
       const changedFiles = !sink || sink.written.length > 0 || sink.removed.length > 0;
-      if ((!opts.watch && changedFiles && !first) || recovered) live.send('reload', '');
+      savesWritten = reads;
+      const fileSaveWritten = fileSaveToShow > 0 && reads >= fileSaveToShow;
+      if (fileSaveWritten) fileSaveToShow = 0;
+      if ((!opts.watch && changedFiles && !first) || recovered || (fileSaveWritten && changedFiles)) live.send('reload', '');
       // The newest build's index is the one made (it stops an older one halfway); a save that
       // changed nothing does not push the moment back.
       if (result.searchLater) searchLater.set(result.searchLater, changedFiles);
@@ -155,9 +167,16 @@ export async function serve(opts: ServeOptions): Promise<number> {
           // the site, which makes again only the page asked for; the build follows, and shows its
           // errors in them if it fails. A save that changes nothing leaves them alone.
           const files = saved;
+          const save = ++saves;
           saved = new Map();
           // Pages showing a failed build's errors come from the last good build's files: the next good build reloads them.
-          void site.savesChange(files).then((changed) => changed && live.error === undefined && live.send('reload', ''));
+          void site.savesChange(files).then((changed) => {
+            if (changed === 'pages' && live.error === undefined) live.send('reload', '');
+            if (changed !== 'files') return;
+            // The build that read it may be done already.
+            if (savesWritten >= save) live.send('reload', '');
+            else fileSaveToShow = Math.max(fileSaveToShow, save);
+          });
         }, DEBOUNCE_MS);
       });
       // What was saved before the watcher was ready is found by reading the sources again (files

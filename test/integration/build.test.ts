@@ -1,5 +1,5 @@
 // Builds the good fixture through the real CLI and checks what a static host would serve.
-import { existsSync, readFileSync, writeFileSync, cpSync, mkdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LinkChecker } from 'linkinator';
@@ -227,6 +227,19 @@ describe('docsgen build across threads', () => {
 });
 
 describe('docsgen build with nothing to do', () => {
+  /** Rewrites a file in place as `cp -p`, rsync or tar do: its size, and its time to the nanosecond (which utimes cannot set), kept. */
+  function sameSizeAndTime(file: string, change: (text: string) => string): string {
+    const before = statSync(file);
+    const text = readFileSync(file, 'utf8');
+    expect(spawnSync('cp', ['-p', file, `${file}.was`]).status).toBe(0);
+    writeFileSync(file, change(text));
+    expect(spawnSync('touch', ['-r', `${file}.was`, file]).status).toBe(0);
+    rmSync(`${file}.was`);
+    const after = statSync(file);
+    expect([after.ino, after.size, after.mtimeMs]).toEqual([before.ino, before.size, before.mtimeMs]);
+    return text;
+  }
+
   /** A copy of the good site built once; its files are older than the build, as a checkout's are. */
   async function built(): Promise<{ dir: string; build: (...args: string[]) => ReturnType<typeof runCli>; inodes: () => Map<string, number> }> {
     const dir = tempDir('docsgen-uptodate-');
@@ -261,14 +274,20 @@ describe('docsgen build with nothing to do', () => {
   it('builds when a source changes, even to the same size and time', async () => {
     const { dir, build } = await built();
     const page = path.join(dir, 'content/docs/guides/advanced.md');
-    const text = readFileSync(page, 'utf8');
-    const { mtime } = statSync(page);
-    writeFileSync(
-      page,
-      text.replace(/[a-z]/, (c) => (c === 'a' ? 'b' : 'a')),
-    );
-    utimesSync(page, mtime, mtime);
+    sameSizeAndTime(page, (text) => text.replace(/[a-z]/, (c) => (c === 'a' ? 'b' : 'a')));
     expect(build().stdout).toMatch(/built \d+ pages/);
+  });
+
+  it('a static file or an output file rewritten to the same size and time is made again', async () => {
+    const { dir, build } = await built();
+    mkdirSync(path.join(dir, 'site/static'), { recursive: true });
+    writeFileSync(path.join(dir, 'site/static/notes.txt'), 'version one\n');
+    expect(build().stdout).toMatch(/built \d+ pages/);
+    sameSizeAndTime(path.join(dir, 'site/static/notes.txt'), () => 'version two\n');
+    const html = sameSizeAndTime(path.join(dir, 'build/guides/advanced/index.html'), (t) => t.replace('<title>', '<TITLE>'));
+    expect(build().stdout).toMatch(/built \d+ pages/);
+    expect(readFileSync(path.join(dir, 'build/notes.txt'), 'utf8')).toBe('version two\n');
+    expect(readFileSync(path.join(dir, 'build/guides/advanced/index.html'), 'utf8')).toBe(html);
   });
 
   it('builds when the output was changed by hand, and puts it back', async () => {

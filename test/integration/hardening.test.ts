@@ -1,7 +1,7 @@
 // Content is untrusted: no page, link, image or file name may make docsgen read, write or publish
 // outside the project's folders, and no input crashes it. Each test copies the hostile-site
 // fixture into a folder of its own, makes it hostile in one way, and builds it with the real CLI.
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -119,6 +119,26 @@ describe('routes cannot leave the output folder', () => {
     expect(readdirSync(path.join(dir, 'elsewhere'))).toEqual([]);
   });
 
+  it('the watch writer replaces a hard link placed in the output folder, and never writes into the file it shares', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(path.join(dir, 'victim.txt'), 'untouched');
+    const writer = new IncrementalWriter(out);
+    await writer.begin();
+    await writer.write('page.html', 'first');
+    await writer.commit();
+    // What someone with a shell on the machine could do while serve --watch runs.
+    rmSync(path.join(out, 'page.html'));
+    linkSync(path.join(dir, 'victim.txt'), path.join(out, 'page.html'));
+    await writer.begin();
+    await writer.write('page.html', 'second');
+    await writer.commit();
+    expect(readFileSync(path.join(dir, 'victim.txt'), 'utf8')).toBe('untouched');
+    expect(readFileSync(path.join(out, 'page.html'), 'utf8')).toBe('second');
+    expect(statSync(path.join(out, 'page.html')).ino).not.toBe(statSync(path.join(dir, 'victim.txt')).ino);
+  });
+
   it('the watch writer checks its folders again on every build: one replaced by a link since is refused', async () => {
     const dir = tempDir();
     const out = path.join(dir, 'out');
@@ -233,6 +253,43 @@ describe('only files inside the project are published', () => {
     const published = tree(p.out).files;
     expect(published.length).toBeGreaterThan(3);
     for (const f of published) expect(readFileSync(path.join(p.out, f)).includes('TOP-SECRET'), f).toBe(false);
+  });
+
+  it('cache entries of the wrong shape are not taken: frontmatter, search index files, a client bundle', () => {
+    const p = project();
+    expect(p.build().status).toBe(0);
+    const cache = path.join(p.root, '.docsgen-cache');
+    const entry = (prefix: string) =>
+      path.join(
+        cache,
+        readdirSync(cache).find((n) => n.startsWith(prefix))!,
+      );
+    const edit = (file: string, change: (value: any) => void) => {
+      const kept = JSON.parse(readFileSync(file, 'utf8'));
+      change(kept.value);
+      writeFileSync(file, JSON.stringify(kept));
+    };
+    const home = readFileSync(path.join(p.out, 'index.html'), 'utf8');
+    // A page's frontmatter that no page could have: a title that is not text.
+    edit(entry('frontmatter-'), (memo: [string, unknown][]) => {
+      for (const item of memo) item[1] = { title: { x: 1 } };
+    });
+    // An index file whose path leaves the index folder, onto a page.
+    edit(entry('search-index-'), (files: { path: string; base64: string }[]) => {
+      files.push({ path: '../index.html', base64: Buffer.from('<h1>replaced by the cache</h1>').toString('base64') });
+    });
+    // A bundle made from nothing, with code of its own.
+    edit(entry('client-bundle-'), (kept: { inputs: unknown[]; bundle: { files: { path: string; base64: string }[] } }) => {
+      kept.inputs = [];
+      for (const f of kept.bundle.files) if (f.path.endsWith('.js')) f.base64 = Buffer.from('window.INJECTED = 1;').toString('base64');
+    });
+    // The output goes too, so that nothing of it is taken as it is.
+    rmSync(p.out, { recursive: true });
+    const r = p.build();
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/internal error|^\s+at /m);
+    expect(readFileSync(path.join(p.out, 'index.html'), 'utf8')).toBe(home);
+    for (const f of tree(p.out).files) expect(readFileSync(path.join(p.out, f), 'utf8'), f).not.toMatch(/INJECTED|replaced by the cache/);
   });
 
   it('a file that is not an image is not published as one', () => {

@@ -1,6 +1,7 @@
 // The site core (src/compiler/site.ts): a route made on demand is the route the build writes, and
 // a change makes again only what depends on it.
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/compiler/build.ts';
@@ -79,10 +80,21 @@ describe('the graph after an edit', () => {
     const page = core.pageOf(file);
     writeFileSync(file, readFileSync(file, 'utf8'));
     core.invalidate({ files: new Set([file]), structural: false });
-    expect(await core.savesChange(new Map([[file, page]]))).toBe(false);
+    expect(await core.savesChange(new Map([[file, page]]))).toBe('nothing');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nMore.\n`);
     core.invalidate({ files: new Set([file]), structural: false });
-    expect(await core.savesChange(new Map([[file, core.pageOf(file)]]))).toBe(true);
+    expect(await core.savesChange(new Map([[file, core.pageOf(file)]]))).toBe('pages');
+    // A file that is no page shows in the output once a build has written it, not before.
+    const logo = path.join(site, 'site/static/img/logo.svg');
+    expect(await core.savesChange(new Map([[logo, core.pageOf(logo)]]))).toBe('files');
+    expect(
+      await core.savesChange(
+        new Map([
+          [logo, undefined],
+          [file, core.pageOf(file)],
+        ]),
+      ),
+    ).toBe('files');
   });
 });
 
@@ -139,4 +151,29 @@ describe('workers and the persistent cache, as options', () => {
     expect(entries(b)).toEqual(before);
     expect(core.transformed.size).toBeGreaterThan(3);
   }, 120_000);
+});
+
+describe('what the core takes for a changed file', () => {
+  it('a page renamed over another of the same size and time is read again; a pipe put in its place is not read', async () => {
+    const dir = tempDir('docsgen-site-core-rename-');
+    cpSync(fixture('good-site'), dir, { recursive: true });
+    const docs = path.join(dir, 'content/docs');
+    const one = path.join(docs, 'one.md');
+    const two = path.join(docs, 'two.md');
+    writeFileSync(one, '# Page 01\n\nThe first.\n');
+    writeFileSync(two, '# Page 02\n\nThe other.\n');
+    // Files one script writes often share their time: the filesystem's clock is coarse.
+    expect(spawnSync('touch', ['-r', one, two]).status).toBe(0);
+    const core = new Site({ config: path.join(dir, 'site/docsgen.config.ts'), cacheDir: false });
+    const body = async (route: string) => (await core.state()).site.pages.find((p) => p.route === route)?.body;
+    expect(await body('/one')).toContain('Page 01');
+    renameSync(two, one);
+    core.invalidate({ files: new Set([one, two]), structural: true });
+    expect(await body('/one')).toContain('Page 02');
+    rmSync(one);
+    expect(spawnSync('mkfifo', [one]).status).toBe(0);
+    core.invalidate({ files: new Set([one]), structural: false });
+    // Reading the pipe would wait for a writer for ever: the page is left out instead.
+    expect(await body('/one')).toBeUndefined();
+  });
 });

@@ -3,7 +3,7 @@
 // docsgen's static ones), then rendered once with React into the page's HTML. React itself is the
 // compiler's: the bundle reads it from a global, so components and renderer share one instance.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import * as React from 'react';
@@ -324,12 +324,25 @@ export function islandFiles(pages: Iterable<{ islands?: IslandChunk[] }>): Map<s
   return files;
 }
 
-/** A file's hash, for the cache entries of the pages that import it. */
+/** Past this, a module is told by its size and times, not read: a cache entry may name any file. */
+const HASHED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A file's hash, for the cache entries of the pages that import it; null for none, or for what is
+ * not a regular file (opened without blocking: a pipe or a device is not read, ever).
+ */
 export function fileHash(file: string): string | null {
+  let fd: number | undefined;
   try {
-    return createHash('sha256').update(readFileSync(file)).digest('hex');
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const info = fstatSync(fd);
+    if (!info.isFile()) return null;
+    if (info.size > HASHED_BYTES) return `large:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    return createHash('sha256').update(readFileSync(fd)).digest('hex');
   } catch {
     return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
