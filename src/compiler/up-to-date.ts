@@ -60,13 +60,15 @@ export async function checkUpToDate(options: { config: string; cwd?: string; out
   const record = await readCached<BuildRecord>(cacheDir, recordName(outDir), RECORD_KEY);
   if (!record) return { config };
   // Requested now, as the build would: a build publishes what the remote repositories serve today.
+  // The output is looked over while the answers come.
   const remote = collectRemote(config, { cacheDir });
+  remote.catch(() => {}); // awaited below
+  const intact = await outputIntact(outDir, cacheDir);
   const fetched = await remote;
   // A remote document with neither a download nor a snapshot fails the build: let it say so.
-  if (fetched.diagnostics.some((d) => d.severity === 'error')) return { config, remote };
+  if (!intact || fetched.diagnostics.some((d) => d.severity === 'error')) return { config, remote };
   const now = inputFingerprint({ config, outDir, cacheDir, remote: remoteDigest(fetched), extra: record.extra });
-  const fresh = now === record.fingerprint && (await outputIntact(outDir, cacheDir));
-  return { config, remote, ...(fresh ? { record } : {}) };
+  return { config, remote, ...(now === record.fingerprint ? { record } : {}) };
 }
 
 /** Forgets the last build's record: a build that starts may leave an output no record describes. */
