@@ -345,8 +345,10 @@ export function renderBody(shell: ShellConfig, data: PageData, sidebar: SidebarN
 function renderDocument(data: PageData, sidebar: SidebarNode[] | undefined, input: Omit<RenderInput, 'writer' | 'cache'>): Piece[] {
   const { shell, bundle } = input;
   const body = renderBodyPieces(shell, data, sidebar);
-  const { html: _html, ...bootPage } = data;
-  const boot: BootData = { page: bootPage };
+  const { html: _html, sidebar: drawn, ...bootPage } = data;
+  // The sidebar's items the body draws are read back from it by the client: not sent twice.
+  const bootSidebar = drawn && sidebar === drawn.items ? { id: drawn.id, file: drawn.file, ...(drawn.navbarDocs ? { navbarDocs: drawn.navbarDocs } : {}) } : drawn;
+  const boot: BootData = { page: { ...bootPage, ...(bootSidebar ? { sidebar: bootSidebar } : {}) } };
   const title = `${data.title} | ${shell.title}`;
   const canonical = `${input.siteUrl.replace(/\/$/, '')}${shell.baseUrl.replace(/\/$/, '')}${data.route === '/' ? '/' : data.route}`;
   const imagePath = data.image ?? input.image;

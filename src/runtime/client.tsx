@@ -7,6 +7,7 @@ import shell from 'virtual:docsgen-shell';
 import type { BootData, PageData } from '../shared/types.ts';
 import { App } from './App.tsx';
 import { SidebarItemsContext, type SidebarItemsLoader } from './components/Sidebar.tsx';
+import { sidebarFromMarkup } from './sidebar-markup.ts';
 import { discardUnknownPreferredVersion } from './docs-version.ts';
 import { initContentFeatures, onContentChange } from './enhance.ts';
 import { invariant } from './invariant.ts';
@@ -79,10 +80,13 @@ const boot = readBoot();
 function start(): void {
   // The content HTML is already in the DOM; it is not shipped a second time.
   const html = document.querySelector('[data-content]')?.innerHTML ?? '';
-  // The page carries what its sidebar shows on load: what the server rendered, so hydration matches.
-  const page: PageData = { ...boot.page, html };
   const root = document.getElementById('__docsgen_root');
   invariant(root, 'the page has no root element');
+  // The page carries what its sidebar shows on load, drawn in its markup and read back from
+  // there (sidebar-markup.ts): what the server rendered, so hydration matches.
+  const { sidebar: bootSidebar, ...bootPage } = boot.page;
+  const sidebar = bootSidebar && { ...bootSidebar, items: bootSidebar.items ?? sidebarFromMarkup(root) ?? [] };
+  const page: PageData = { ...bootPage, html, ...(sidebar ? { sidebar } : {}) };
   // Until hydration has finished, links are plain links: a click loads the page in full.
   let hydrated = false;
   const onHydrated = () => {

@@ -184,8 +184,13 @@ export interface SidebarData {
 }
 
 /** The small JSON document inlined into every HTML page to hydrate it (the shell config is in the bundle). */
+/**
+ * What a page's HTML carries for the browser to take over: its data without what its markup
+ * holds already, which the client reads back from there. The content's HTML is never here; nor
+ * are the sidebar's items when the markup draws exactly them (see runtime/sidebar-markup.ts).
+ */
 export interface BootData {
-  page: Omit<PageData, 'html'>;
+  page: Omit<PageData, 'html' | 'sidebar'> & { sidebar?: Omit<NonNullable<PageData['sidebar']>, 'items'> & { items?: SidebarNode[] } };
 }
 
 export { dataChunkUrl } from './routes.ts';

@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
 import { collectConsole, openSite, waitForHydration, poll, openRoute } from '../helpers/browser.ts';
 import { repoRoot } from '../helpers/run.ts';
 import { builtSite } from '../helpers/sites.ts';
+import * as esbuild from 'esbuild';
+import { dataChunkUrl, type BootData, type PageData, type SidebarNode } from '../../src/shared/types.ts';
 
 interface RefNode {
   type: string;
@@ -110,6 +112,53 @@ describe('a page carries only the part of its sidebar it shows', () => {
     page.on('request', (r) => new URL(r.url()).pathname.startsWith('/_sidebars/') && seen.push(new URL(r.url()).pathname));
     return seen;
   };
+
+  it('carries its sidebar once: the items the browser reads back from the markup are those of its data', async () => {
+    // The reader the client runs before hydrating, on its own, to compare what it reads.
+    const built = await esbuild.build({ entryPoints: [path.join(repoRoot, 'src/runtime/sidebar-markup.ts')], bundle: true, format: 'iife', globalName: '__sidebarMarkup', write: false });
+    const reader = built.outputFiles[0].text;
+    const cases: [typeof shell, string][] = [
+      [unleash, '/reference/sdks/go'],
+      [unleash, '/reference/api/unleash/get-all-client-features'],
+      [unleash, '/what-is-a-feature-flag'],
+      [shell, '/big/page-3'],
+      [shell, '/guides/one'],
+    ];
+    for (const [site, route] of cases) {
+      const page = await open(site, route);
+      const html = await (await fetch(site.base + route)).text();
+      const boot = JSON.parse(/<script type="application\/json" id="__docsgen">(.*?)<\/script>/s.exec(html)![1]) as BootData;
+      // The page's boot data names its sidebar but leaves the items to the markup.
+      expect(boot.page.sidebar?.file, route).toBeTruthy();
+      expect(boot.page.sidebar?.items, route).toBeUndefined();
+      const data = (await (await fetch(site.base + dataChunkUrl('/', route))).json()) as PageData;
+      await page.addScriptTag({ content: reader });
+      const [read, drawn] = await page.evaluate(
+        ([items, current]) => {
+          // What the data says, as the markup draws it: a category the page is in shows open, and
+          // HTML items as the browser serialises them.
+          const asDrawn = (nodes: SidebarNode[]): SidebarNode[] =>
+            nodes.map((n) => {
+              if (n.kind === 'html') {
+                const el = document.createElement('li');
+                el.innerHTML = n.value;
+                return { ...n, value: el.innerHTML };
+              }
+              if (n.kind !== 'category') return n;
+              const inside = (c: SidebarNode): boolean => (c.kind === 'doc' && c.route === current) || (c.kind === 'category' && (c.route === current || c.items.some(inside)));
+              return { ...n, collapsed: n.collapsible && n.collapsed && !inside(n), items: asDrawn(n.items) };
+            });
+          const fromMarkup = (window as unknown as { __sidebarMarkup: { sidebarFromMarkup: (root: ParentNode) => SidebarNode[] } }).__sidebarMarkup.sidebarFromMarkup(
+            document.getElementById('__docsgen_root')!,
+          );
+          return [fromMarkup, asDrawn(items)];
+        },
+        [data.sidebar!.items, route] as const,
+      );
+      expect(read, route).toEqual(drawn);
+      await page.close();
+    }
+  });
 
   it('shows, without JavaScript, the categories that hold the page, and closed ones whose labels lead to their pages', async () => {
     const context = await shell.newContext({ javaScriptEnabled: false });

@@ -99,8 +99,15 @@ describe('documents as written', () => {
     const graph = { pages: new Map(['/a', '/b'].map((r) => [r, graphPage(r)])), sidebars: new Map([['s', wide]]), sidebarAnchors: [], diagnostics: [] };
     const input = { graph, shell, bundle: { entryJs: '/main.js', css: [], preload: [], files: [], inputs: [] }, siteUrl: 'https://e.com' };
     for (const route of ['/a', '/b', '/a']) {
-      const doc = renderRoute(input, graph.pages.get(route)!, new Map([['s', '/_sidebars/s.json']])).html;
-      const body = renderBody(shell, { route, title: `Title ${route} ✓`, description: '', html: '<p>Text — with “quotes”</p>', toc: [], hideToc: true, breadcrumbs: [], kind: 'doc' }, wide);
+      const rendered = renderRoute(input, graph.pages.get(route)!, new Map([['s', '/_sidebars/s.json']]));
+      const doc = rendered.html;
+      // The page draws the part of the sidebar it carries: a closed category names the file of its items.
+      const carried = (JSON.parse(rendered.json) as PageData).sidebar!.items;
+      expect(
+        carried.some((n) => n.kind === 'category' && n.itemsIn?.startsWith('/_sidebars/s-')),
+        route,
+      ).toBe(true);
+      const body = renderBody(shell, { route, title: `Title ${route} ✓`, description: '', html: '<p>Text — with “quotes”</p>', toc: [], hideToc: true, breadcrumbs: [], kind: 'doc' }, carried);
       expect(doc, route).toContain(`<div id="__docsgen_root">${body}</div>`);
       expect(doc).toContain('Guides — ünïcode');
       expect(doc.includes('Page → 🚀'), route).toBe(route === '/a'); // the items of a closed category are not in the page

@@ -62,8 +62,9 @@ export function SidebarItem({ node, route, path, idPrefix, slot }: ItemProps) {
   }
   if (node.kind === 'link') {
     // A link within the site (`/reference/sdks#community-sdks`) stays in the tab; others open a new one.
+    // Marked, as a link within the site looks like a doc's (see sidebar-markup.ts).
     return (
-      <li className={node.className}>
+      <li className={node.className} data-link={node.href.startsWith('/') ? '' : undefined}>
         {node.href.startsWith('/') ? (
           <Link to={node.href}>{node.label}</Link>
         ) : (
@@ -130,7 +131,7 @@ function SidebarCategory({ node, route, path, idPrefix = 'sidebar', slot }: Item
         )}
       </div>
       {/* A closed category has no items in the page: a long sidebar costs nothing until opened. */}
-      <ul className="menu" id={listId} hidden={hidden} ref={listRef}>
+      <ul className="menu" id={listId} hidden={hidden} ref={listRef} data-items-in={node.itemsIn}>
         {slot ? <template data-docsgen-slot="sidebar" /> : !hidden && node.items.map((child, i) => <SidebarItem key={i} node={child} route={route} path={childPath(path, i)} idPrefix={idPrefix} />)}
       </ul>
     </li>
