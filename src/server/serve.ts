@@ -30,6 +30,11 @@ const DEBOUNCE_MS = 10;
 const SEARCH_IDLE_MS = 1000;
 /** How long the first full build waits for a first page request to serve before it. */
 const FIRST_BUILD_GRACE_MS = 1500;
+/**
+ * How long a rebuild after a save waits for the open pages, told to reload, to ask for theirs: the
+ * site makes a page at once, and a rebuild of a large site would hold the thread that makes it.
+ */
+const RELOAD_GRACE_MS = 500;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -99,8 +104,15 @@ export async function serve(opts: ServeOptions): Promise<number> {
     }
   };
 
-  let pageServed = () => {};
-  const firstPageServed = new Promise<void>((resolve) => (pageServed = resolve));
+  /** Resolved when the next page is served. */
+  let pageWaiters: (() => void)[] = [];
+  const nextPageServed = () => new Promise<void>((resolve) => pageWaiters.push(resolve));
+  const pageServed = () => {
+    const waiting = pageWaiters;
+    pageWaiters = [];
+    for (const resolve of waiting) resolve();
+  };
+  const firstPageServed = nextPageServed();
   /**
    * Pages come from the site, made when asked (at once, before the first build is done), except
    * after a failed build: then the last good build's output is served as it is. With no good
@@ -158,7 +170,9 @@ export async function serve(opts: ServeOptions): Promise<number> {
           // Saves made while a build runs are all read by the one build queued behind it.
           if (!queued) {
             queued = true;
-            running = running.then(() => {
+            const reloaded = nextPageServed();
+            running = running.then(async () => {
+              await Promise.race([reloaded, delay(RELOAD_GRACE_MS)]);
               queued = false;
               return rebuild();
             });
