@@ -1,5 +1,5 @@
 // Builds the good fixture through the real CLI and checks what a static host would serve.
-import { existsSync, readFileSync, writeFileSync, cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, cpSync, mkdirSync, rmSync, statSync, symlinkSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LinkChecker } from 'linkinator';
@@ -303,6 +303,14 @@ describe('docsgen build with nothing to do', () => {
     writeFileSync(out('stray.html'), 'not made by docsgen');
     expect(build().stdout).toMatch(/built \d+ pages/);
     expect(existsSync(out('stray.html'))).toBe(false);
+    // A page replaced by a link to a file outside: built again, and the output holds no link.
+    writeFileSync(path.join(dir, '..', 'outside.txt'), 'TOP-SECRET');
+    rmSync(out('guides/advanced/index.html'));
+    symlinkSync(path.join(dir, '..', 'outside.txt'), out('guides/advanced/index.html'));
+    expect(build().stdout).toMatch(/built \d+ pages/);
+    expect(lstatSync(out('guides/advanced/index.html')).isFile()).toBe(true);
+    expect(readFileSync(out('guides/advanced/index.html'), 'utf8')).toBe(html);
+    expect(readFileSync(path.join(dir, '..', 'outside.txt'), 'utf8')).toBe('TOP-SECRET');
     expect(build().stdout).toMatch(/is up to date/);
   });
 

@@ -119,6 +119,15 @@ describe('routes cannot leave the output folder', () => {
     expect(readdirSync(path.join(dir, 'elsewhere'))).toEqual([]);
   });
 
+  it("a build's writer refuses a second write to one path: nothing of a build overwrites another part of it", async () => {
+    const dir = tempDir();
+    const writer = new OutputWriter(path.join(dir, 'out'));
+    await writer.begin();
+    await writer.write('guides/index.html', 'the page');
+    await expect(writer.write('guides/index.html', 'something else')).rejects.toThrow(/twice in one build/);
+    await writer.abort();
+  });
+
   it('the watch writer replaces a hard link placed in the output folder, and never writes into the file it shares', async () => {
     const dir = tempDir();
     const out = path.join(dir, 'out');
