@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // Runs the compiled CLI (dist/, made by scripts/compile-cli.mjs), compiling it first if it is missing
 // or older than the sources, so a fresh checkout works after `npm install`.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +22,7 @@ const HEAP_FLAGS = [`${YOUNG}32`, '--heap-growing-percent=50'];
 if (process.execArgv.some((a) => a.startsWith(YOUNG))) {
   await run();
 } else {
-  relaunch();
+  await relaunch();
 }
 
 async function run() {
@@ -43,7 +42,9 @@ async function run() {
   process.exitCode = await main(process.argv.slice(2));
 }
 
-function relaunch() {
+async function relaunch() {
+  // Loaded here: the CLI's own process has no use for it before it starts esbuild or Pagefind.
+  const { spawn } = await import('node:child_process');
   const args = [...process.execArgv, ...HEAP_FLAGS, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
   const child = spawn(process.execPath, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
   // What this process is sent, the CLI is sent (serve stops on SIGINT and SIGTERM).
