@@ -123,7 +123,8 @@ export async function loadConfig(configPath: string, cwd = process.cwd()): Promi
     throw new DocsgenError(error('invalid-config', { file: rel(configFile) }, 'config file not found', 'pass --config <file> or create site/docsgen.config.ts'));
   }
   const { value: raw, hash } = await importSiteModuleHashed(configFile);
-  const parsed = configSchema.safeParse(raw);
+  // Parsed once: zod's compiled fast path costs more to make than it saves here.
+  const parsed = configSchema.safeParse(raw, { jitless: true });
   if (!parsed.success) {
     throw new DocsgenError(sortDiagnostics(parsed.error.issues.map((issue) => schemaIssue(issue, configFile, source, 'config'))));
   }
