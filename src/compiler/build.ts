@@ -18,6 +18,7 @@ import { checkOutputPlan } from './plan-output.ts';
 import { escapeHtml } from './escape-html.ts';
 import { forgetBuild, recordBuild, remoteDigest } from './up-to-date.ts';
 import { cacheDirOf } from './persistent-cache.ts';
+import { releaseEsbuild } from './esbuild-service.ts';
 import { failOnErrors, Site, siteRedirects, stageTimer, type SiteOptions, type SiteState, type StageTimer } from './site.ts';
 
 export interface BuildOptions extends SiteOptions {
@@ -86,6 +87,8 @@ async function buildSite(
   // esbuild bundles the client in its own process while the pages are transformed.
   const bundling = time('bundle', () => core.bundle(state));
   bundling.catch(() => {}); // awaited below; a build that fails before must not leave it unhandled
+  // A one-off build bundles nothing more: esbuild's process goes (MDX pages start another as they need it).
+  if (!options.site) bundling.then(releaseEsbuild, () => {});
   const writer = options.sink ?? new OutputWriter(path.resolve(options.cwd ?? process.cwd(), options.outDir), cacheDirOf(options, config));
   await writer.begin();
   // Pagefind indexes each page in its own process as soon as the page is transformed.

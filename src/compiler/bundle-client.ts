@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { esbuildBuild } from './esbuild-service.ts';
 import { readCached, writeCached } from './persistent-cache.ts';
 import type { ShellConfig } from '../shared/types.ts';
 import { packageRoot } from './package-root.ts';
@@ -80,7 +81,7 @@ async function sameInputs(inputs: KeptBundle['inputs']): Promise<boolean> {
 
 async function makeBundle(shell: ShellConfig, baseUrl: string): Promise<{ bundle: ClientBundle; inputs: KeptBundle['inputs'] }> {
   const root = packageRoot();
-  const result = await esbuild.build({
+  const result = await esbuildBuild({
     entryPoints: { main: path.join(root, 'src/runtime/client.tsx') },
     bundle: true,
     splitting: true,

@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { markdownPluginsOf, rememberPlugins, type PluginsRef } from './markdown/user-plugins.ts';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { esbuildBuild } from './esbuild-service.ts';
 import { z } from 'zod';
 import { configSchema, type DocsgenConfig } from './config-schema.ts';
 import { SourceMap } from 'node:module';
@@ -27,7 +28,7 @@ export async function importSiteModuleHashed(file: string): Promise<{ value: unk
   // Never written: the name only anchors the source map's paths.
   const outfile = path.join(path.dirname(file), '__docsgen_module.js');
   try {
-    const result = await esbuild.build({
+    const result = await esbuildBuild({
       entryPoints: [file],
       bundle: true,
       write: false,

@@ -1,6 +1,6 @@
 // The site core (src/compiler/site.ts): a route made on demand is the route the build writes, and
 // a change makes again only what depends on it.
-import { cpSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { Site } from '../../src/compiler/site.ts';
 import { dataChunkUrl } from '../../src/shared/types.ts';
 import { htmlPathOf } from '../../src/compiler/write-output.ts';
 import { fixture, tempDir } from '../helpers/run.ts';
+import { esbuildChildren } from '../helpers/processes.ts';
 
 const site = tempDir('docsgen-site-core-');
 const out = path.join(site, 'build');
@@ -22,6 +23,11 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('the site core', () => {
+  it.runIf(existsSync('/proc/self/task'))('a one-off build leaves no esbuild process behind (it keeps what it bundled)', async () => {
+    await build({ config, outDir: path.join(tempDir('docsgen-one-off-'), 'build'), cacheDir: false });
+    expect(esbuildChildren()).toEqual(new Set());
+  });
+
   it('makes every route on demand, without a build, byte for byte as the build wrote it', async () => {
     // A site of its own: nothing the build transformed or rendered is in its memo.
     const fresh = new Site({ config, cacheDir: false });

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { esbuildBuild } from '../esbuild-service.ts';
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
@@ -121,7 +122,7 @@ export async function renderMdx(compiled: string, positions: CompiledPositions, 
   const outdir = path.join(path.dirname(options.file), '__docsgen_mdx');
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
-    result = await esbuild.build({
+    result = await esbuildBuild({
       entryPoints: ['docsgen:page'],
       bundle: true,
       write: false,
@@ -387,7 +388,7 @@ function islandChunk(file: string, options: MdxRenderOptions): Promise<IslandChu
 
 async function buildIslandChunk(file: string, options: MdxRenderOptions): Promise<IslandChunk> {
   const theme = JSON.stringify(THEME_FILE());
-  const result = await esbuild.build({
+  const result = await esbuildBuild({
     stdin: {
       contents: [
         `import Component from ${JSON.stringify(file)};`,
