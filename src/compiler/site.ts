@@ -109,8 +109,15 @@ export class Site {
     this.loaded = options.loaded;
   }
 
+  /** Counts the calls to invalidate: a build that read the sources before the last one is out of date. */
+  get generation(): number {
+    return this.invalidations;
+  }
+  private invalidations = 0;
+
   /** Files changed on disk (undefined: anything may have): the next state reads them again. */
   invalidate(changed?: ChangeHint): void {
+    this.invalidations++;
     this.current = undefined;
     if (!changed) this.everything = true;
     if (this.everything) return;

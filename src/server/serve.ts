@@ -2,7 +2,7 @@
 // rebuild on every change, reload open pages, and show a broken edit without dropping the last good site.
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { build } from '../compiler/build.ts';
+import { build, BuildSuperseded } from '../compiler/build.ts';
 import { Site } from '../compiler/site.ts';
 import type { ChangeHint, SourcePage } from '../compiler/collect-docs.ts';
 import { IncrementalWriter } from '../compiler/write-output.ts';
@@ -66,8 +66,24 @@ export async function serve(opts: ServeOptions): Promise<number> {
   const rebuild = async (): Promise<boolean> => {
     const t0 = performance.now();
     const reads = saves;
+    // After the first build, a save stops the build running (it pauses every few milliseconds to
+    // let the save and the page asked for in): the build queued behind the save replaces it. At
+    // 10,000 pages a rebuild after a one-page save holds the thread for a second or more, and a
+    // writer saving again meanwhile waited for it. The first build is never stopped: it is the
+    // one that makes the output, and the transforms behind it are too many to start again.
+    const generation = site.generation;
+    const superseded = !opts.watch ? undefined : built ? () => site.generation !== generation : () => false;
     try {
-      const result = await build({ config: opts.config, outDir: opts.out, site, sink, search, keepThreadFree: opts.watch && !built, drafts: opts.watch });
+      const result = await build({
+        config: opts.config,
+        outDir: opts.out,
+        site,
+        sink,
+        search,
+        keepThreadFree: opts.watch && !built,
+        drafts: opts.watch,
+        ...(superseded ? { superseded } : {}),
+      });
       redirects = result.redirects;
       projectRoot = result.config.rootDir;
       const sources = sourcePaths(result.config);
@@ -92,6 +108,10 @@ export async function serve(opts: ServeOptions): Promise<number> {
       if (result.searchLater) searchLater.set(result.searchLater, changedFiles);
       return true;
     } catch (e) {
+      if (e instanceof BuildSuperseded) {
+        if (opts.verbose) console.log(`docsgen: build stopped after ${Math.round(performance.now() - t0)} ms for a newer save`);
+        return false;
+      }
       console.error(e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e));
       console.error('docsgen: build failed; still serving the last good build');
       projectRoot = await loadConfig(opts.config).then(

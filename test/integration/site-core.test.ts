@@ -4,10 +4,10 @@ import { cpSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/compiler/build.ts';
+import { build, BuildSuperseded } from '../../src/compiler/build.ts';
 import { Site } from '../../src/compiler/site.ts';
 import { dataChunkUrl } from '../../src/shared/types.ts';
-import { htmlPathOf } from '../../src/compiler/write-output.ts';
+import { htmlPathOf, IncrementalWriter } from '../../src/compiler/write-output.ts';
 import { fixture, tempDir } from '../helpers/run.ts';
 
 const site = tempDir('docsgen-site-core-');
@@ -176,4 +176,32 @@ describe('what the core takes for a changed file', () => {
     // Reading the pipe would wait for a writer for ever: the page is left out instead.
     expect(await body('/one')).toBeUndefined();
   });
+});
+
+describe('a build of serve --watch that a save makes out of date', () => {
+  it('stops at a pause before writing anything, and the build after it writes the save', async () => {
+    const dir = tempDir('docsgen-site-core-superseded-');
+    cpSync(fixture('good-site'), dir, { recursive: true });
+    const configFile = path.join(dir, 'site/docsgen.config.ts');
+    const served = path.join(dir, 'served');
+    const core = new Site({ config: configFile, cacheDir: false, drafts: true });
+    const sink = new IncrementalWriter(served);
+    await build({ config: configFile, outDir: served, site: core, sink, drafts: true });
+    const file = path.join(dir, 'content/docs/guides/advanced.md');
+    const html = path.join(served, htmlPathOf('/guides/advanced'));
+    const before = readFileSync(html, 'utf8');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nSaved while a build ran.\n`);
+    core.invalidate({ files: new Set([file]), structural: false });
+    // Asked at each pause: the build stops at the first, whatever stage it is in.
+    let asked = 0;
+    const stopped = build({ config: configFile, outDir: served, site: core, sink, drafts: true, superseded: () => ++asked > 0 });
+    await expect(stopped).rejects.toBeInstanceOf(BuildSuperseded);
+    expect(asked).toBe(1);
+    expect(sink.written).toEqual([]);
+    expect(readFileSync(html, 'utf8')).toBe(before);
+    // The build queued behind the save writes it; one that is still wanted is never stopped.
+    await build({ config: configFile, outDir: served, site: core, sink, drafts: true, superseded: () => false });
+    expect(readFileSync(html, 'utf8')).toContain('Saved while a build ran.');
+    expect(sink.written).toContain(htmlPathOf('/guides/advanced'));
+  }, 120_000);
 });
