@@ -133,6 +133,10 @@ export async function serve(opts: ServeOptions): Promise<number> {
     for (const resolve of waiting) resolve();
   };
   const firstPageServed = nextPageServed();
+  /** Pages being made from the site now, and who waits for there to be none. */
+  let making = 0;
+  let idleWaiters: (() => void)[] = [];
+  const noPageBeingMade = () => (making === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)));
   /**
    * Pages come from the site, made when asked (at once, before the first build is done), except
    * after a failed build: then the last good build's output is served as it is. With no good
@@ -140,11 +144,20 @@ export async function serve(opts: ServeOptions): Promise<number> {
    */
   const fromSite = async (urlPath: string) => {
     if (built && live.error !== undefined) return undefined;
-    const made = await site.respond(urlPath).catch((e: unknown) => {
-      // The build reports a problem in the sources, with the overlay; anything else is a bug to show here.
-      if (!(e instanceof DocsgenError)) console.error(`docsgen: could not render ${urlPath}: ${(e as Error)?.stack ?? e}`);
-      return undefined;
-    });
+    making++;
+    const made = await site
+      .respond(urlPath)
+      .catch((e: unknown) => {
+        // The build reports a problem in the sources, with the overlay; anything else is a bug to show here.
+        if (!(e instanceof DocsgenError)) console.error(`docsgen: could not render ${urlPath}: ${(e as Error)?.stack ?? e}`);
+        return undefined;
+      })
+      .finally(() => {
+        if (--making > 0) return;
+        const waiting = idleWaiters;
+        idleWaiters = [];
+        for (const resolve of waiting) resolve();
+      });
     if (!built) redirects = (await site.state().catch(() => undefined))?.redirects ?? redirects;
     if (made?.name === 'index.html') pageServed();
     return made;
@@ -173,11 +186,13 @@ export async function serve(opts: ServeOptions): Promise<number> {
       () => {},
     );
     // The watcher and the first full build wait for the first page asked for (or a moment without
-    // one): scanning the folders and transforming every page would take the cores that page needs.
-    // Anything saved before the build starts is in it.
+    // one, and then for the pages being made): scanning the folders and transforming every page
+    // would take the cores that page needs (at 10,000 pages the first page takes longer than the
+    // moment, and the watcher's scan of the folders went in front of it). Anything saved before
+    // the build starts is in it.
     let timer: NodeJS.Timeout | undefined;
     let queued = false;
-    let running: Promise<unknown> = Promise.race([firstPageServed, delay(FIRST_BUILD_GRACE_MS)]).then(async () => {
+    let running: Promise<unknown> = Promise.race([firstPageServed, delay(FIRST_BUILD_GRACE_MS).then(noPageBeingMade)]).then(async () => {
       // Ready before the build starts: the build reads every file, the watcher reports what changes after.
       // Each file saved since the last reload, with the page it gave before.
       let saved = new Map<string, SourcePage | undefined>();
