@@ -36,6 +36,35 @@ describe('the site core', () => {
     }
   });
 
+  it('finds each saved page, as last saved, after many saves of a few pages', async () => {
+    const copy = tempDir('docsgen-site-core-saves-');
+    cpSync(fixture('good-site'), copy, { recursive: true });
+    const core = new Site({ config: path.join(copy, 'site/docsgen.config.ts'), cacheDir: false });
+    const pages = [
+      ['/guides/advanced', path.join(copy, 'content/docs/guides/advanced.md')],
+      ['/', path.join(copy, 'content/docs/intro.md')],
+    ];
+    const first = await core.state();
+    for (let i = 1; i <= 6; i++) {
+      const [route, file] = pages[i % 2];
+      writeFileSync(
+        file,
+        `${readFileSync(file, 'utf8')}
+Save number ${i}.
+`,
+      );
+      core.invalidate({ files: new Set([file]), structural: false });
+      expect((await core.respond(route))?.body, route).toContain(`Save number ${i}.`);
+      expect(core.pageOf(file)?.body).toContain(`Save number ${i}.`);
+      // The other page is as its last save left it.
+      const [otherRoute, otherFile] = pages[(i + 1) % 2];
+      if (i > 1) expect((await core.respond(otherRoute))?.body, otherRoute).toContain(`Save number ${i - 1}.`);
+      expect(core.pageOf(otherFile)).toBe((await core.state()).site.pages.find((p) => p.file === otherFile));
+    }
+    // Only text changed: the graph is the first one all along.
+    expect((await core.state()).graph).toBe(first.graph);
+  });
+
   it('after a change, reads and transforms again only the page changed', async () => {
     const core = new Site({ config, cacheDir: false });
     const file = path.join(site, 'content/docs/guides/advanced.md');
