@@ -22,7 +22,7 @@ import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsCo
 import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
 import { collectRemote, type CollectedRemote } from './collect-remote.ts';
 import { API_CODE_LANGUAGES, buildApiPages, type ApiPages } from './openapi-pages.ts';
-import { createCodeHighlighter } from './markdown/highlight.ts';
+import { createCodeHighlighter, warmHighlighter } from './markdown/highlight.ts';
 import { searchPages } from './index-search.ts';
 import { AssetRegistry } from './image-assets.ts';
 import { linkOutsideError, listFiles, sourceRoots, type ListedFile, type SourceRoots } from './source-files.ts';
@@ -212,6 +212,15 @@ export class Site {
     return saved.some(([a, b]) => !a || !b || a.body !== b.body || JSON.stringify(a.frontmatter) !== JSON.stringify(b.frontmatter)) ? 'pages' : 'nothing';
   }
 
+  /**
+   * Readies this thread for the pages saves make again (see warmHighlighter): `serve --watch` calls
+   * it once its first build, whose pages worker threads transformed, is done.
+   */
+  async warmUp(): Promise<void> {
+    const state = await this.state();
+    await warmHighlighter(state.context.langs ?? [], pageBodies(state.site.pages));
+  }
+
   /** The transforms kept on disk between runs, in the site's cache folder (none without one). */
   private storeOf(config: ResolvedConfig): TransformStore | undefined {
     const dir = cacheDirOf(this.options, config);
@@ -354,6 +363,10 @@ class PageLookup {
   }
 }
 const MAX_LOOKUP_CHANGES = 256;
+
+function* pageBodies(pages: SourcePage[]): Generator<string> {
+  for (const p of pages) if (!p.prebuilt) yield p.body;
+}
 
 const byFile = new WeakMap<LoadedSite, PageLookup>();
 /** The pages written as files, by file: not those made from another source (API operations, the search page). */

@@ -91,6 +91,9 @@ export async function serve(opts: ServeOptions): Promise<number> {
       // The pages served before the first build was done were made by the same site: nothing to reload.
       const first = !built;
       built = true;
+      // Worker threads transformed the pages of the first build: this thread's highlighter has
+      // compiled nothing of the grammars yet, and the first page a save makes again would wait for it.
+      if (first && opts.watch) void site.warmUp().catch(() => {});
       const recovered = live.error !== undefined;
       live.error = undefined;
       for (const w of result.warnings) console.warn(formatDiagnostic(w));

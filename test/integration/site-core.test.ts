@@ -36,6 +36,14 @@ describe('the site core', () => {
     }
   });
 
+  it("makes pages with code byte for byte as the build wrote them after this thread's highlighter is warmed up", async () => {
+    const warmed = new Site({ config, cacheDir: false });
+    await warmed.warmUp();
+    const withCode = routes.filter((r) => readFileSync(path.join(out, htmlPathOf(r)), 'utf8').includes('class="code-block"'));
+    expect(withCode.length).toBeGreaterThan(0);
+    for (const route of withCode) expect((await warmed.respond(route))?.body, route).toBe(readFileSync(path.join(out, htmlPathOf(route)), 'utf8'));
+  });
+
   it('finds each saved page, as last saved, after many saves of a few pages', async () => {
     const copy = tempDir('docsgen-site-core-saves-');
     cpSync(fixture('good-site'), copy, { recursive: true });
