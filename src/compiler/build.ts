@@ -35,6 +35,40 @@ export interface BuildOptions extends SiteOptions {
   keepThreadFree?: boolean;
   /** What the search index keeps between builds: `serve --watch` passes one it keeps; a build makes its own. */
   search?: SearchIndexState;
+  /**
+   * `serve --watch`: the build pauses every few milliseconds for the thread to answer requests and
+   * saves, and asks this at each pause; true (a save came since the build read the sources) stops
+   * it with BuildSuperseded before it writes anything: the build queued after the save replaces it.
+   */
+  superseded?: () => boolean;
+}
+
+/** A build stopped because a newer one will replace it (see BuildOptions.superseded): nothing was written. */
+export class BuildSuperseded extends Error {
+  constructor() {
+    super('docsgen: build superseded by a newer save');
+    this.name = 'BuildSuperseded';
+  }
+}
+
+/** How long a build that pauses (BuildOptions.superseded) holds the thread between pauses. */
+const PAUSE_EVERY_MS = 8;
+
+/**
+ * The build's pauses: `pause()` lets the thread answer what waits once the build has held it for
+ * PAUSE_EVERY_MS, `pause(true)` at once; each throws BuildSuperseded when the build is no longer
+ * wanted. Without `superseded` (a one-off build) it never pauses.
+ */
+export type Pause = (now?: boolean) => Promise<void>;
+function pauses(superseded: (() => boolean) | undefined): Pause {
+  if (!superseded) return async () => {};
+  let since = performance.now();
+  return async (now = false) => {
+    if (!now && performance.now() - since < PAUSE_EVERY_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    since = performance.now();
+    if (superseded()) throw new BuildSuperseded();
+  };
 }
 
 export interface BuildResult {
@@ -98,6 +132,7 @@ async function buildSite(
   // the whole output away. Only a site kept between builds (serve --watch) keeps pages' HTML
   // and renders: a one-off build holds each page's only until it is written.
   const renders = renderAsTransformed(state, bundling, writer, options.site ? core.rendered : undefined);
+  const pause = pauses(options.superseded);
   try {
     const transformed = await time('transform', () =>
       transformPages(site.pages, {
@@ -105,7 +140,9 @@ async function buildSite(
         prune: true,
         outlines: !options.site,
         keepThreadFree: options.keepThreadFree,
+        pause,
         onPage: async (page: SourcePage, result: TransformedPage) => {
+          await pause();
           await searchFeed?.addSource(page, result);
           await renders.take(page, result);
           // A one-off build is done with a page's markdown once the page is handed on (the checks
@@ -115,18 +152,21 @@ async function buildSite(
       }),
     );
     await renders.drain();
+    await pause(true);
     // The output plan's check needs the bundle's file names.
     const bundle = await bundling;
     // Two copies of one image share a content-hashed name: one file.
     const islands = islandFiles(transformed.values());
     const generated = [...new Set([...bundle.files.map((f) => f.path), ...islands.keys(), ...[...assets.urls.values()].map((url) => url.slice(config.baseUrl.length))])];
-    const { graph, redirects, diagnostics: all } = await checkTransformed(state, transformed, time, { generated });
+    const { graph, redirects, diagnostics: all } = await checkTransformed(state, transformed, time, { generated, pause });
     failOnErrors(all);
+    await pause(true);
 
     // Pagefind finishes the index in its own process while this thread renders the generated pages.
-    const [, search] = await allSettled([time('render', () => renders.rest(graph)), time('search-index', () => indexSearch({ config, graph, writer, feed: searchFeed, state: searchState }))]);
+    const [, search] = await allSettled([time('render', () => renders.rest(graph, pause)), time('search-index', () => indexSearch({ config, graph, writer, feed: searchFeed, state: searchState }))]);
     timings.render += renders.ms();
     searchLater = search.later;
+    await pause(true);
     await time('write', async () => {
       for (const f of site.staticFiles) await writer.copy(f.real, f.rel);
       for (const f of bundle.files) await writer.write(f.path, f.contents);
@@ -188,7 +228,8 @@ function renderAsTransformed(state: SiteState, bundling: Promise<ClientBundle>, 
   // Pages being written: a few at a time, so that the transform never waits for the disk, nor
   // the disk for the transform, and only those pages' documents are held.
   const inFlight = new Set<Promise<void>>();
-  const render = async (page: GraphPage) => {
+  const render = async (page: GraphPage, pause?: Pause) => {
+    await pause?.();
     done.add(page.route);
     const r = await renderer;
     while (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
@@ -212,12 +253,12 @@ function renderAsTransformed(state: SiteState, bundling: Promise<ClientBundle>, 
     },
     /** Waits for the pages being written (and throws the first failure). */
     drain,
-    async rest(graph: SiteGraph): Promise<void> {
+    async rest(graph: SiteGraph, pause?: Pause): Promise<void> {
       for (const page of graph.pages.values()) {
         if (done.has(page.route)) continue;
         // Doc pages were all handed on by the transform; only generated pages are left.
         if (page.kind === 'doc') throw new Error(`docsgen: ${page.route} was not rendered with its content`);
-        await render(page);
+        await render(page, pause);
       }
       await (await renderer).notFound();
       await drain();
@@ -243,15 +284,18 @@ export async function checkTransformed(
   state: SiteState,
   transformed: Map<string, TransformedPage>,
   time: StageTimer,
-  { sources = state.site.pages, generated = [] }: { sources?: SourcePage[]; generated?: string[] } = {},
+  { sources = state.site.pages, generated = [], pause = async () => {} }: { sources?: SourcePage[]; generated?: string[]; pause?: Pause } = {},
 ): Promise<CheckedSite> {
   const { site } = state;
   const { config } = site;
   const graph = await time('content', () => withContent(state.graph, Site.contentOf(state, transformed)));
+  await pause(true);
   const redirects = siteRedirects(site, graph);
+  await pause(true);
   const checked = await time('check', () =>
     checkLinks({ graph, sources, transformed, staticDir: config.staticDir, staticFiles: site.staticFiles.map((f) => f.rel), redirectSources: new Set(redirects.map.keys()), drafts: site.drafts }),
   );
+  await pause(true);
   const plan = checkOutputPlan(
     {
       pages: graph.pages.values(),

@@ -341,7 +341,11 @@ class ShardFeed {
 export async function indexSearch({ config, graph, writer, feed, state }: SearchIndexInput): Promise<SearchIndexResult> {
   if (!makesLocalIndex(config)) return { pages: 0, files: 0, bytes: 0 };
   const pages = [...graph.pages.values()].filter((p) => !p.unlisted).sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-  const documentsOf = (): SearchDocument[] => pages.map((p) => ({ url: config.baseUrl + p.route.slice(1), content: searchDocument(p) }));
+  const documentOf = (p: SearchablePage & { unlisted?: boolean }): SearchDocument => ({ url: config.baseUrl + p.route.slice(1), content: searchDocument(p) });
+  // Made one at a time as they are read (see indexLater).
+  const documentsOf = function* () {
+    for (const p of pages) yield documentOf(p);
+  };
   const sink: IndexSink = (path, content) => writer.write(SEARCH_INDEX_DIR + path, content);
   let files: IndexFiles;
   let later: (() => Promise<void>) | undefined;
@@ -379,19 +383,33 @@ export function digest(doc: SearchDocument): DocumentDigest {
   return { url: doc.url, hash: createHash('sha256').update(doc.content).digest('base64') };
 }
 
+/** Documents made and hashed between two pauses of `indexLater`. */
+const LATER_SLICE = 64;
+
 /**
  * Makes the index after the build and writes it straight into the served folder (outside a build
  * the sink takes no writes), removing the files of the index it replaces. The next build writes
  * these same files through the sink, which then knows them. A newer build's request replaces an
  * older one that has not started.
  */
-function indexLater(gen: number, documentsOf: () => SearchDocument[], config: ResolvedConfig, state: SearchIndexState, writer: IncrementalWriter): Promise<void> {
+function indexLater(gen: number, documentsOf: () => Iterable<SearchDocument>, config: ResolvedConfig, state: SearchIndexState, writer: IncrementalWriter): Promise<void> {
   const stale = () => gen !== state.generation;
   pagefindRuns = pagefindRuns
     .then(async () => {
       if (stale()) return;
-      const documents = documentsOf();
-      const key = documentsKey(documents.map(digest));
+      // A few pages at a time: at 10,000 pages, making and hashing the documents held the thread
+      // for seconds, and a save or a page asked for meanwhile waited. A newer build stops it.
+      const documents: SearchDocument[] = [];
+      const digests: DocumentDigest[] = [];
+      for (const doc of documentsOf()) {
+        documents.push(doc);
+        digests.push(digest(doc));
+        if (digests.length % LATER_SLICE === 0) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (stale()) return;
+        }
+      }
+      const key = documentsKey(digests);
       if (key === state.last?.key) return;
       const files = await runPagefind(documents, config, stale);
       if (!files || stale()) return;

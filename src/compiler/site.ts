@@ -22,7 +22,7 @@ import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsCo
 import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
 import { collectRemote, type CollectedRemote } from './collect-remote.ts';
 import { API_CODE_LANGUAGES, buildApiPages, type ApiPages } from './openapi-pages.ts';
-import { createCodeHighlighter } from './markdown/highlight.ts';
+import { createCodeHighlighter, warmHighlighter } from './markdown/highlight.ts';
 import { searchPages } from './index-search.ts';
 import { AssetRegistry } from './image-assets.ts';
 import { linkOutsideError, listFiles, sourceRoots, type ListedFile, type SourceRoots } from './source-files.ts';
@@ -109,8 +109,15 @@ export class Site {
     this.loaded = options.loaded;
   }
 
+  /** Counts the calls to invalidate: a build that read the sources before the last one is out of date. */
+  get generation(): number {
+    return this.invalidations;
+  }
+  private invalidations = 0;
+
   /** Files changed on disk (undefined: anything may have): the next state reads them again. */
   invalidate(changed?: ChangeHint): void {
+    this.invalidations++;
     this.current = undefined;
     if (!changed) this.everything = true;
     if (this.everything) return;
@@ -154,16 +161,28 @@ export class Site {
     // An edit to pages' text alone leaves the graph as it was: at 10,000 pages, making it again
     // was most of the time from a save to the page served.
     const last = this.last;
-    const same = reusable && changed && last && sameGraphInputs(last.site, site, changed.files) ? last : undefined;
+    const saved = reusable && changed && last ? pagesOfFiles(site, changed.files) : undefined;
+    const same = saved && last && sameGraphInputs(last.site, saved, changed!.files) ? last : undefined;
     const graph = same?.graph ?? (await timed('graph', () => buildSiteGraph(graphInput(site))));
     const context: TransformContext = {
       ...transformContext(site, assets, this.transformed),
+      // The same list while the graph is the same: the transform makes a lookup of it once per list
+      // (10,000 routes on each save).
+      ...(same ? { routes: same.context.routes } : {}),
       store: this.storeOf(config),
       langs: siteLanguages(site.pages),
       highlights: this.highlights,
       ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
     };
     const state: SiteState = { site, graph, shell: same?.shell ?? siteShell(site), assets, context, redirects: same?.redirects ?? siteRedirects(site, graph, false).map, timings };
+    if (same && saved) {
+      // The lookups of the state before, with the saved pages in place: making them again walked
+      // every page of the site on each save.
+      byFile.set(site, pagesByFile(same.site).with(saved));
+      const before = pagesByFile(same.site);
+      const byIdBefore = pagesById(same);
+      byId.set(state, byIdBefore.with(new Map([...saved.values()].flatMap((p): [string, SourcePage][] => (p && byIdBefore.get(p.id) === before.get(p.file) ? [[p.id, p]] : [])))));
+    }
     this.last = state;
     return state;
   }
@@ -191,6 +210,15 @@ export class Site {
     const saved = [...before].map(([file, a]) => [a, pages.get(file)] as const);
     if (saved.some(([a, b]) => !a && !b)) return 'files';
     return saved.some(([a, b]) => !a || !b || a.body !== b.body || JSON.stringify(a.frontmatter) !== JSON.stringify(b.frontmatter)) ? 'pages' : 'nothing';
+  }
+
+  /**
+   * Readies this thread for the pages saves make again (see warmHighlighter): `serve --watch` calls
+   * it once its first build, whose pages worker threads transformed, is done.
+   */
+  async warmUp(): Promise<void> {
+    const state = await this.state();
+    await warmHighlighter(state.context.langs ?? [], pageBodies(state.site.pages));
   }
 
   /** The transforms kept on disk between runs, in the site's cache folder (none without one). */
@@ -282,12 +310,11 @@ export class Site {
  * Whether the pages of these files give the site graph what they gave it before: the same id,
  * route, place, kind, frontmatter and first heading (the graph reads nothing else of a page).
  */
-function sameGraphInputs(before: LoadedSite, now: LoadedSite, files: Set<string>): boolean {
+function sameGraphInputs(before: LoadedSite, now: Map<string, SourcePage | undefined>, files: Set<string>): boolean {
   const old = pagesByFile(before);
-  const current = pagesByFile(now);
   return [...files].every((file) => {
     const a = old.get(file);
-    const b = current.get(file);
+    const b = now.get(file);
     return (
       a !== undefined &&
       b !== undefined &&
@@ -301,22 +328,62 @@ function sameGraphInputs(before: LoadedSite, now: LoadedSite, files: Set<string>
   });
 }
 
-const byFile = new WeakMap<LoadedSite, Map<string, SourcePage>>();
-/** The pages written as files, by file: not those made from another source (API operations, the search page). */
-function pagesByFile(site: LoadedSite): Map<string, SourcePage> {
-  let map = byFile.get(site);
-  // Drafts too: `serve --watch` builds them, and a page that becomes a draft changes its frontmatter.
-  if (!map) byFile.set(site, (map = new Map([...site.pages, ...site.drafts].filter((p) => !p.prebuilt).map((p) => [p.file, p]))));
-  return map;
+/** The pages these files give a site (undefined for a file that gives none), found in one walk. */
+function pagesOfFiles(site: LoadedSite, files: Set<string>): Map<string, SourcePage | undefined> {
+  const found = new Map<string, SourcePage | undefined>([...files].map((f) => [f, undefined]));
+  for (const list of [site.pages, site.drafts]) for (const p of list) if (!p.prebuilt && files.has(p.file)) found.set(p.file, p);
+  return found;
 }
 
-const byId = new WeakMap<SiteState, Map<string, SourcePage>>();
+/**
+ * Pages by a key: a map made once, and the changes made since on top of it. A state made after
+ * a save of a few pages takes the lookup of the state before with those pages (see load), so no
+ * save walks every page; once the changes are many, the map is made again.
+ */
+class PageLookup {
+  constructor(
+    private readonly base: Map<string, SourcePage>,
+    private readonly changes: Map<string, SourcePage | undefined> = new Map(),
+  ) {}
+
+  get(key: string): SourcePage | undefined {
+    return this.changes.has(key) ? this.changes.get(key) : this.base.get(key);
+  }
+
+  /** This lookup with these keys given other pages (undefined: none). */
+  with(changes: Map<string, SourcePage | undefined>): PageLookup {
+    const all = new Map([...this.changes, ...changes]);
+    if (all.size <= MAX_LOOKUP_CHANGES) return new PageLookup(this.base, all);
+    const flat = new Map(this.base);
+    for (const [key, page] of all) {
+      if (page) flat.set(key, page);
+      else flat.delete(key);
+    }
+    return new PageLookup(flat);
+  }
+}
+const MAX_LOOKUP_CHANGES = 256;
+
+function* pageBodies(pages: SourcePage[]): Generator<string> {
+  for (const p of pages) if (!p.prebuilt) yield p.body;
+}
+
+const byFile = new WeakMap<LoadedSite, PageLookup>();
+/** The pages written as files, by file: not those made from another source (API operations, the search page). */
+function pagesByFile(site: LoadedSite): PageLookup {
+  let lookup = byFile.get(site);
+  // Drafts too: `serve --watch` builds them, and a page that becomes a draft changes its frontmatter.
+  if (!lookup) byFile.set(site, (lookup = new PageLookup(new Map([...site.pages, ...site.drafts].filter((p) => !p.prebuilt).map((p) => [p.file, p])))));
+  return lookup;
+}
+
+const byId = new WeakMap<SiteState, PageLookup>();
 
 /** A state's pages by doc id, made once per state (a request would otherwise walk every page). */
-function pagesById(state: SiteState): Map<string, SourcePage> {
-  let map = byId.get(state);
-  if (!map) byId.set(state, (map = new Map(state.site.pages.map((p) => [p.id, p]))));
-  return map;
+function pagesById(state: SiteState): PageLookup {
+  let lookup = byId.get(state);
+  if (!lookup) byId.set(state, (lookup = new PageLookup(new Map(state.site.pages.map((p) => [p.id, p])))));
+  return lookup;
 }
 
 /** A file of the static folder, or an image a page of this state uses: read when asked for. */
@@ -419,13 +486,18 @@ async function frontmatterMemo(collect: CollectCache, cacheDir: string | undefin
     collect.frontmatter = new Map(valid);
   }
   const memo = collect.frontmatter;
-  const before = new Set(memo.values());
+  // Saved once per site: `serve --watch` would otherwise write it at every save of a page's frontmatter.
+  const saving = cacheDir !== undefined && !savedMemos.has(memo);
+  const before = saving ? new Set(memo.values()) : undefined;
   return {
     keep: async (pages: SourcePage[]) => {
-      const live = new Set(pages.map((p) => p.frontmatter));
-      for (const [text, data] of memo) if (!live.has(data)) memo.delete(text);
-      // Saved once per site: `serve --watch` would otherwise write it at every save of a page's frontmatter.
-      if (!cacheDir || savedMemos.has(memo)) return;
+      // The entries no page has any more go when they may be many: walking every page on each
+      // save of `serve --watch` was 10-15 ms of it at 10,000 pages, and a save adds one at most.
+      if (saving || memo.size > pages.length + FRONTMATTER_SLACK) {
+        const live = new Set(pages.map((p) => p.frontmatter));
+        for (const [text, data] of memo) if (!live.has(data)) memo.delete(text);
+      }
+      if (!cacheDir || !before || savedMemos.has(memo)) return;
       savedMemos.add(memo);
       const changed = memo.size !== before.size || [...memo.values()].some((d) => !before.has(d));
       // Only what JSON gives back as it was (YAML's .inf or .nan would not be).
@@ -441,6 +513,8 @@ async function frontmatterMemo(collect: CollectCache, cacheDir: string | undefin
 }
 
 const FRONTMATTER_CACHE = { name: 'frontmatter', key: 'all' };
+/** How many more frontmatter entries than pages the memo may hold before the unused ones go. */
+const FRONTMATTER_SLACK = 256;
 const savedMemos = new WeakSet<Map<string, Frontmatter>>();
 
 function plainJson(value: unknown): boolean {

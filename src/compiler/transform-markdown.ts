@@ -73,6 +73,8 @@ export interface TransformContext {
    * transformed: the search index takes pages while the rest are still being transformed.
    */
   onPage?: (page: SourcePage, result: TransformedPage) => void | Promise<void>;
+  /** Called between pages looked up in the cache: `serve --watch` lets requests in (see build.ts). */
+  pause?: () => Promise<void>;
 }
 
 const COMPILER_CACHE_VERSION = '1';
@@ -91,6 +93,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   // Each page's result is handed on in page order, made when its turn comes: a cached page's HTML is read from disk only then.
   const inOrder = ctx.onPage ? inOrderCalls(pages, ctx.onPage) : undefined;
   for (const page of pages) {
+    await ctx.pause?.();
     if (page.prebuilt) {
       out.set(page.id, page.prebuilt);
       inOrder?.(page, () => page.prebuilt!);

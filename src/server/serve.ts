@@ -2,7 +2,7 @@
 // rebuild on every change, reload open pages, and show a broken edit without dropping the last good site.
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { build } from '../compiler/build.ts';
+import { build, BuildSuperseded } from '../compiler/build.ts';
 import { Site } from '../compiler/site.ts';
 import type { ChangeHint, SourcePage } from '../compiler/collect-docs.ts';
 import { IncrementalWriter } from '../compiler/write-output.ts';
@@ -66,8 +66,24 @@ export async function serve(opts: ServeOptions): Promise<number> {
   const rebuild = async (): Promise<boolean> => {
     const t0 = performance.now();
     const reads = saves;
+    // After the first build, a save stops the build running (it pauses every few milliseconds to
+    // let the save and the page asked for in): the build queued behind the save replaces it. At
+    // 10,000 pages a rebuild after a one-page save holds the thread for a second or more, and a
+    // writer saving again meanwhile waited for it. The first build is never stopped: it is the
+    // one that makes the output, and the transforms behind it are too many to start again.
+    const generation = site.generation;
+    const superseded = !opts.watch ? undefined : built ? () => site.generation !== generation : () => false;
     try {
-      const result = await build({ config: opts.config, outDir: opts.out, site, sink, search, keepThreadFree: opts.watch && !built, drafts: opts.watch });
+      const result = await build({
+        config: opts.config,
+        outDir: opts.out,
+        site,
+        sink,
+        search,
+        keepThreadFree: opts.watch && !built,
+        drafts: opts.watch,
+        ...(superseded ? { superseded } : {}),
+      });
       redirects = result.redirects;
       projectRoot = result.config.rootDir;
       const sources = sourcePaths(result.config);
@@ -75,6 +91,9 @@ export async function serve(opts: ServeOptions): Promise<number> {
       // The pages served before the first build was done were made by the same site: nothing to reload.
       const first = !built;
       built = true;
+      // Worker threads transformed the pages of the first build: this thread's highlighter has
+      // compiled nothing of the grammars yet, and the first page a save makes again would wait for it.
+      if (first && opts.watch) void site.warmUp().catch(() => {});
       const recovered = live.error !== undefined;
       live.error = undefined;
       for (const w of result.warnings) console.warn(formatDiagnostic(w));
@@ -92,6 +111,10 @@ export async function serve(opts: ServeOptions): Promise<number> {
       if (result.searchLater) searchLater.set(result.searchLater, changedFiles);
       return true;
     } catch (e) {
+      if (e instanceof BuildSuperseded) {
+        if (opts.verbose) console.log(`docsgen: build stopped after ${Math.round(performance.now() - t0)} ms for a newer save`);
+        return false;
+      }
       console.error(e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e));
       console.error('docsgen: build failed; still serving the last good build');
       projectRoot = await loadConfig(opts.config).then(
@@ -113,6 +136,10 @@ export async function serve(opts: ServeOptions): Promise<number> {
     for (const resolve of waiting) resolve();
   };
   const firstPageServed = nextPageServed();
+  /** Pages being made from the site now, and who waits for there to be none. */
+  let making = 0;
+  let idleWaiters: (() => void)[] = [];
+  const noPageBeingMade = () => (making === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)));
   /**
    * Pages come from the site, made when asked (at once, before the first build is done), except
    * after a failed build: then the last good build's output is served as it is. With no good
@@ -120,11 +147,20 @@ export async function serve(opts: ServeOptions): Promise<number> {
    */
   const fromSite = async (urlPath: string) => {
     if (built && live.error !== undefined) return undefined;
-    const made = await site.respond(urlPath).catch((e: unknown) => {
-      // The build reports a problem in the sources, with the overlay; anything else is a bug to show here.
-      if (!(e instanceof DocsgenError)) console.error(`docsgen: could not render ${urlPath}: ${(e as Error)?.stack ?? e}`);
-      return undefined;
-    });
+    making++;
+    const made = await site
+      .respond(urlPath)
+      .catch((e: unknown) => {
+        // The build reports a problem in the sources, with the overlay; anything else is a bug to show here.
+        if (!(e instanceof DocsgenError)) console.error(`docsgen: could not render ${urlPath}: ${(e as Error)?.stack ?? e}`);
+        return undefined;
+      })
+      .finally(() => {
+        if (--making > 0) return;
+        const waiting = idleWaiters;
+        idleWaiters = [];
+        for (const resolve of waiting) resolve();
+      });
     if (!built) redirects = (await site.state().catch(() => undefined))?.redirects ?? redirects;
     if (made?.name === 'index.html') pageServed();
     return made;
@@ -153,11 +189,13 @@ export async function serve(opts: ServeOptions): Promise<number> {
       () => {},
     );
     // The watcher and the first full build wait for the first page asked for (or a moment without
-    // one): scanning the folders and transforming every page would take the cores that page needs.
-    // Anything saved before the build starts is in it.
+    // one, and then for the pages being made): scanning the folders and transforming every page
+    // would take the cores that page needs (at 10,000 pages the first page takes longer than the
+    // moment, and the watcher's scan of the folders went in front of it). Anything saved before
+    // the build starts is in it.
     let timer: NodeJS.Timeout | undefined;
     let queued = false;
-    let running: Promise<unknown> = Promise.race([firstPageServed, delay(FIRST_BUILD_GRACE_MS)]).then(async () => {
+    let running: Promise<unknown> = Promise.race([firstPageServed, delay(FIRST_BUILD_GRACE_MS).then(noPageBeingMade)]).then(async () => {
       // Ready before the build starts: the build reads every file, the watcher reports what changes after.
       // Each file saved since the last reload, with the page it gave before.
       let saved = new Map<string, SourcePage | undefined>();

@@ -4,10 +4,10 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writ
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/compiler/build.ts';
+import { build, BuildSuperseded } from '../../src/compiler/build.ts';
 import { Site } from '../../src/compiler/site.ts';
 import { dataChunkUrl } from '../../src/shared/types.ts';
-import { htmlPathOf } from '../../src/compiler/write-output.ts';
+import { htmlPathOf, IncrementalWriter } from '../../src/compiler/write-output.ts';
 import { fixture, tempDir } from '../helpers/run.ts';
 import { esbuildChildren } from '../helpers/processes.ts';
 import { esbuildBuild, releaseEsbuild } from '../../src/compiler/esbuild-service.ts';
@@ -47,6 +47,43 @@ describe('the site core', () => {
       const chunk = await fresh.respond(dataChunkUrl('/', route));
       expect(chunk?.body, route).toBe(readFileSync(path.join(out, dataChunkUrl('/', route).slice(1)), 'utf8'));
     }
+  });
+
+  it("makes pages with code byte for byte as the build wrote them after this thread's highlighter is warmed up", async () => {
+    const warmed = new Site({ config, cacheDir: false });
+    await warmed.warmUp();
+    const withCode = routes.filter((r) => readFileSync(path.join(out, htmlPathOf(r)), 'utf8').includes('class="code-block"'));
+    expect(withCode.length).toBeGreaterThan(0);
+    for (const route of withCode) expect((await warmed.respond(route))?.body, route).toBe(readFileSync(path.join(out, htmlPathOf(route)), 'utf8'));
+  });
+
+  it('finds each saved page, as last saved, after many saves of a few pages', async () => {
+    const copy = tempDir('docsgen-site-core-saves-');
+    cpSync(fixture('good-site'), copy, { recursive: true });
+    const core = new Site({ config: path.join(copy, 'site/docsgen.config.ts'), cacheDir: false });
+    const pages = [
+      ['/guides/advanced', path.join(copy, 'content/docs/guides/advanced.md')],
+      ['/', path.join(copy, 'content/docs/intro.md')],
+    ];
+    const first = await core.state();
+    for (let i = 1; i <= 6; i++) {
+      const [route, file] = pages[i % 2];
+      writeFileSync(
+        file,
+        `${readFileSync(file, 'utf8')}
+Save number ${i}.
+`,
+      );
+      core.invalidate({ files: new Set([file]), structural: false });
+      expect((await core.respond(route))?.body, route).toContain(`Save number ${i}.`);
+      expect(core.pageOf(file)?.body).toContain(`Save number ${i}.`);
+      // The other page is as its last save left it.
+      const [otherRoute, otherFile] = pages[(i + 1) % 2];
+      if (i > 1) expect((await core.respond(otherRoute))?.body, otherRoute).toContain(`Save number ${i - 1}.`);
+      expect(core.pageOf(otherFile)).toBe((await core.state()).site.pages.find((p) => p.file === otherFile));
+    }
+    // Only text changed: the graph is the first one all along.
+    expect((await core.state()).graph).toBe(first.graph);
   });
 
   it('after a change, reads and transforms again only the page changed', async () => {
@@ -189,4 +226,32 @@ describe('what the core takes for a changed file', () => {
     // Reading the pipe would wait for a writer for ever: the page is left out instead.
     expect(await body('/one')).toBeUndefined();
   });
+});
+
+describe('a build of serve --watch that a save makes out of date', () => {
+  it('stops at a pause before writing anything, and the build after it writes the save', async () => {
+    const dir = tempDir('docsgen-site-core-superseded-');
+    cpSync(fixture('good-site'), dir, { recursive: true });
+    const configFile = path.join(dir, 'site/docsgen.config.ts');
+    const served = path.join(dir, 'served');
+    const core = new Site({ config: configFile, cacheDir: false, drafts: true });
+    const sink = new IncrementalWriter(served);
+    await build({ config: configFile, outDir: served, site: core, sink, drafts: true });
+    const file = path.join(dir, 'content/docs/guides/advanced.md');
+    const html = path.join(served, htmlPathOf('/guides/advanced'));
+    const before = readFileSync(html, 'utf8');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nSaved while a build ran.\n`);
+    core.invalidate({ files: new Set([file]), structural: false });
+    // Asked at each pause: the build stops at the first, whatever stage it is in.
+    let asked = 0;
+    const stopped = build({ config: configFile, outDir: served, site: core, sink, drafts: true, superseded: () => ++asked > 0 });
+    await expect(stopped).rejects.toBeInstanceOf(BuildSuperseded);
+    expect(asked).toBe(1);
+    expect(sink.written).toEqual([]);
+    expect(readFileSync(html, 'utf8')).toBe(before);
+    // The build queued behind the save writes it; one that is still wanted is never stopped.
+    await build({ config: configFile, outDir: served, site: core, sink, drafts: true, superseded: () => false });
+    expect(readFileSync(html, 'utf8')).toContain('Saved while a build ran.');
+    expect(sink.written).toContain(htmlPathOf('/guides/advanced'));
+  }, 120_000);
 });
