@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import path from 'node:path';
 import { parseDocument, parse as parseYaml } from 'yaml';
 import { error, type Diagnostic } from './errors.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import { rel, schemaIssue } from './load-config.ts';
 import { joinRoute, routeProblem, ROUTE_HINT } from '../shared/routes.ts';
 import { MAX_METADATA_BYTES, MAX_PAGE_BYTES } from './limits.ts';

@@ -1,7 +1,7 @@
 // The site config's schema: what `docsgen.config.ts` may say. The types a config is written
 // against (`DocsgenConfig` and its parts, exported by `docsgen`) are inferred from it, so the
 // type and the validation cannot drift apart.
-import { z } from 'zod';
+import * as z from 'zod';
 import { joinRoute, routeProblem } from '../shared/routes.ts';
 
 /** What a function given as `docs.editUrl` is called with. */

@@ -7,7 +7,7 @@ import { markdownPluginsOf, rememberPlugins, type PluginsRef } from './markdown/
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { esbuildBuild } from './esbuild-service.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import { configSchema, type DocsgenConfig } from './config-schema.ts';
 import { SourceMap } from 'node:module';
 import { DocsgenError, error, sortDiagnostics, type Diagnostic, type SourceLocation } from './errors.ts';

@@ -1,7 +1,7 @@
 // The page model: what every source makes (a SourcePage: doc, OpenAPI operation, remote
 // document), what the transform makes of it (a TransformedPage), the frontmatter docsgen reads, and
 // a page's title. Collect, transform and the worker protocol all import it; none imports another.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DocsgenMarkdownResult } from './markdown/context.ts';
 import { firstHeadingOf } from './markdown/first-heading.ts';
 import type { IslandChunk } from './mdx/render-mdx.ts';

@@ -1,7 +1,7 @@
 // Reads a sidebars file's value into one form: every item Docusaurus accepts (a doc id, the typed
 // items, a shorthand category object, a list of items in place of one) becomes a doc id or a typed
 // item, and anything invalid is an error at its line in the sidebars file.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import { error, type Diagnostic } from './errors.ts';
 
