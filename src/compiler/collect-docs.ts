@@ -13,7 +13,7 @@ import { linkOutsideError, listFiles, type ListedFile, type SourceRoots } from '
 import { FRONTMATTER, frontmatterSchema, type Frontmatter, type FrontmatterKey, type SourcePage } from './page-model.ts';
 
 // The page model's names, where the stages that collect pages have always found them.
-export { docTitle, firstH1Of, lastSegment, type Frontmatter, type SourcePage } from './page-model.ts';
+export { lastSegment, type Frontmatter, type SourcePage } from './page-model.ts';
 
 /** A folder's `_category_.json|yml`: content, so its shape is checked before anything reads it. */
 const categoryMetaSchema = z

@@ -19,7 +19,7 @@ import { error, warning, type Diagnostic, type SourceLocation } from './errors.t
 import { MAX_PAGE_BYTES } from './limits.ts';
 import { remoteSnapshotDir, type ResolvedConfig } from './load-config.ts';
 import { rel } from './rel-path.ts';
-import { browseUrl, rewriteRelativeUrls } from './remote-links.ts';
+import { browseUrl } from './browse-url.ts';
 import { isInside, resolveSource } from './source-files.ts';
 import { joinRoute } from '../shared/routes.ts';
 import { readCached, writeCached } from './persistent-cache.ts';
@@ -216,8 +216,11 @@ async function realPathOf(p: string): Promise<string> {
 /** Where a document's links lead: other documents' routes by their URL, and the bodies rewritten so far. */
 interface Rewriting {
   routeOf: (url: string) => string | undefined;
-  /** A body with its links rewritten; the last build's when it was the same body (parsing a README is the cost). */
-  rewrite: (body: string, documentUrl: string) => string;
+  /**
+   * A body with its links rewritten; the last build's when it was the same body (parsing a README
+   * is the cost, and a check that the output is up to date loads no markdown parser for it).
+   */
+  rewrite: (body: string, documentUrl: string) => Promise<string>;
   save: () => Promise<void>;
 }
 
@@ -234,10 +237,13 @@ async function rewrittenBodies(documents: RemoteDocument[], cacheDir: string | u
   const now = new Map<string, string>();
   return {
     routeOf,
-    rewrite: (body, documentUrl) => {
+    rewrite: async (body, documentUrl) => {
       const key = keyOf(body, documentUrl);
       let rewritten = before.get(key);
-      if (rewritten === undefined) rewritten = rewriteRelativeUrls(body, { documentUrl, routeOf });
+      if (rewritten === undefined) {
+        const { rewriteRelativeUrls } = await import('./remote-links.ts');
+        rewritten = rewriteRelativeUrls(body, { documentUrl, routeOf });
+      }
       now.set(key, rewritten);
       return rewritten;
     },
@@ -249,7 +255,7 @@ async function rewrittenBodies(documents: RemoteDocument[], cacheDir: string | u
 }
 
 /** A document's page: its own frontmatter, if it has any, under the config's; links made absolute. */
-function remotePage(d: RemoteDocument, text: string, file: string, rewriting: Rewriting, diagnostics: Diagnostic[]): SourcePage | undefined {
+async function remotePage(d: RemoteDocument, text: string, file: string, rewriting: Rewriting, diagnostics: Diagnostic[]): Promise<SourcePage | undefined> {
   const fm = splitFrontmatter(text, rel(file), diagnostics);
   if (!fm) return undefined;
   // The route and id are the config's: a document's own `slug` or `id` cannot move it.
@@ -260,7 +266,7 @@ function remotePage(d: RemoteDocument, text: string, file: string, rewriting: Re
     file,
     relPath: `${d.id}.md`,
     frontmatter: { ...own, ...configFrontmatter(d) },
-    body: rewriting.rewrite(fm.body, d.url),
+    body: await rewriting.rewrite(fm.body, d.url),
     lineOffset: fm.lineOffset,
     isMdx: false,
   };

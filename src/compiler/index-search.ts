@@ -12,7 +12,7 @@ import type { SourcePage } from './collect-docs.ts';
 import type { ResolvedConfig } from './load-config.ts';
 import { rel } from './load-config.ts';
 import type { GraphPage, SiteGraph } from './site-graph.ts';
-import { docTitle } from './collect-docs.ts';
+import { docTitle } from './doc-title.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { TransformedPage } from './transform-markdown.ts';
 import { SEARCH_PAGE_ROUTE } from './shell-config.ts';

@@ -1,9 +1,9 @@
 // The page model: what every source makes (a SourcePage: doc, OpenAPI operation, remote
-// document), what the transform makes of it (a TransformedPage), the frontmatter docsgen reads, and
-// a page's title. Collect, transform and the worker protocol all import it; none imports another.
+// document), what the transform makes of it (a TransformedPage) and the frontmatter docsgen reads.
+// Collect, transform and the worker protocol all import it; none imports another. A page's title
+// is doc-title.ts's: it loads the markdown parser, which collecting the sources does not need.
 import * as z from 'zod';
 import type { DocsgenMarkdownResult } from './markdown/context.ts';
-import { firstHeadingOf } from './markdown/first-heading.ts';
 import type { IslandChunk } from './mdx/render-mdx.ts';
 
 /**
@@ -113,22 +113,6 @@ export interface TransformedPage extends DocsgenMarkdownResult {
    * none, and its index cards'): kept where the HTML is not (see TransformContext.outlines).
    */
   lead?: string;
-}
-
-/** A doc page's title: its frontmatter's, else its markdown's first h1, else the last part of its id. */
-export function docTitle(source: SourcePage): string {
-  return source.frontmatter.title ?? firstH1Of(source) ?? lastSegment(source.id);
-}
-
-/** Per page object: a watch rebuild hands back the same object for every file that did not change. */
-const firstH1Memo = new WeakMap<SourcePage, { h1: string | undefined }>();
-
-/** The first h1 of a page's markdown, read from its source (see markdown/first-heading.ts). */
-export function firstH1Of(source: SourcePage): string | undefined {
-  if (source.prebuilt) return source.prebuilt.firstH1;
-  let memo = firstH1Memo.get(source);
-  if (!memo) firstH1Memo.set(source, (memo = { h1: firstHeadingOf(source.body) }));
-  return memo.h1;
 }
 
 export function lastSegment(id: string): string {

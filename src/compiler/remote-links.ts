@@ -10,6 +10,7 @@ import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
+import { browseUrl } from './browse-url.ts';
 
 export interface RemoteLinkContext {
   /** The URL the document is fetched from: relative destinations are resolved against it. */
@@ -121,17 +122,6 @@ function target(written: string, kind: Kind, ctx: RemoteLinkContext): string | u
 /** A URL that reads the same as a markdown destination in either form (`<…>` or bare) and in an HTML attribute. */
 function safeDestination(url: string): string {
   return url.replace(/[()<>"'\s\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-}
-
-/**
- * The page a reader browses for a file served raw: `raw.githubusercontent.com/<owner>/<repo>/<ref>/<path>`
- * is `github.com/<owner>/<repo>/<view>/<ref>/<path>`. Undefined for other hosts.
- */
-export function browseUrl(url: URL, view: 'blob' | 'edit'): string | undefined {
-  if (url.hostname !== 'raw.githubusercontent.com') return undefined;
-  const [owner, repo, ...rest] = url.pathname.split('/').slice(1);
-  if (!owner || !repo || !rest.length || !rest.at(-1)) return undefined;
-  return `https://github.com/${owner}/${repo}/${view}/${rest.join('/')}${url.search}${url.hash}`;
 }
 
 const TAG = /<[a-z][\w-]*(?:\s[^>]*)?>/gi;

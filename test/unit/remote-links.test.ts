@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browseUrl, rewriteRelativeUrls } from '../../src/compiler/remote-links.ts';
+import { browseUrl } from '../../src/compiler/browse-url.ts';
+import { rewriteRelativeUrls } from '../../src/compiler/remote-links.ts';
 
 const README = 'https://raw.githubusercontent.com/acme/widget/main/README.md';
 const routes = new Map([
