@@ -117,13 +117,17 @@ export interface ResolvedConfig {
 
 export async function loadConfig(configPath: string, cwd = process.cwd()): Promise<ResolvedConfig> {
   const configFile = path.resolve(cwd, configPath);
+  // Asked of esbuild before anything is awaited: a caller may go on with work of its own while
+  // esbuild bundles (up-to-date.ts walks the output).
+  const imported = importSiteModuleHashed(configFile);
+  imported.catch(() => {}); // awaited below, once the file is known to exist
   let source: string;
   try {
     source = await readFile(configFile, 'utf8');
   } catch {
     throw new DocsgenError(error('invalid-config', { file: rel(configFile) }, 'config file not found', 'pass --config <file> or create site/docsgen.config.ts'));
   }
-  const { value: raw, hash } = await importSiteModuleHashed(configFile);
+  const { value: raw, hash } = await imported;
   // Parsed once: zod's compiled fast path costs more to make than it saves here.
   const parsed = configSchema.safeParse(raw, { jitless: true });
   if (!parsed.success) {

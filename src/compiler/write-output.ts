@@ -4,7 +4,23 @@
 // outside the output folder, and the output never holds a link.
 import { mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from './errors.ts';
 import { isInside } from './source-files.ts';
@@ -139,8 +155,11 @@ interface WrittenFile {
   ino: number;
 }
 
+/** What lstat tells of a file that sameFile compares. */
+type FileStats = Pick<Stats, 'isFile' | 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'>;
+
 /** Whether a file on disk is still the very file a build wrote. */
-function sameFile(info: { isFile(): boolean; ino: number; size: number; mtimeMs: number; ctimeMs: number } | undefined, was: WrittenFile): boolean {
+function sameFile(info: FileStats | undefined, was: WrittenFile): boolean {
   return info !== undefined && info.isFile() && info.ino === was.ino && info.size === was.size && info.mtimeMs === was.mtimeMs && info.ctimeMs === was.ctimeMs;
 }
 
@@ -153,15 +172,15 @@ function lastOutput(outDir: string, cacheDir: string): Promise<[string, WrittenF
   return readCached<[string, WrittenFile][]>(cacheDir, manifestName(outDir), outDir);
 }
 
+/** What a walk of an output folder found: each entry by its path, as lstat tells it (undefined: not a file). */
+export type OutputFiles = Map<string, FileStats | undefined>;
+
 /**
- * Whether `outDir` holds exactly the files the last build wrote there, each the very file it
- * wrote (same inode, size and time): nothing added, removed, edited or replaced by a link since.
+ * Every entry below `outDir` (links and other non-files included, as undefined); undefined when a
+ * folder cannot be read. It needs no config, so a check walks the output while the config loads.
  */
-export async function outputIntact(outDir: string, cacheDir: string): Promise<boolean> {
-  const last = await lastOutput(outDir, cacheDir);
-  if (!last) return false;
-  const written = new Map(last);
-  let found = 0;
+export function readOutputFiles(outDir: string): OutputFiles | undefined {
+  const found: OutputFiles = new Map();
   const walk = (dir: string, prefix: string): boolean => {
     let entries;
     try {
@@ -173,16 +192,24 @@ export async function outputIntact(outDir: string, cacheDir: string): Promise<bo
       const relPath = prefix + e.name;
       if (e.isDirectory()) {
         if (!walk(path.join(dir, e.name), `${relPath}/`)) return false;
-        continue;
+      } else {
+        found.set(relPath, e.isFile() ? lstatSync(path.join(dir, e.name), { throwIfNoEntry: false }) : undefined);
       }
-      const was = written.get(relPath);
-      const info = e.isFile() ? lstatSync(path.join(dir, e.name), { throwIfNoEntry: false }) : undefined;
-      if (!was || !sameFile(info, was)) return false;
-      found++;
     }
     return true;
   };
-  return walk(outDir, '') && found === written.size;
+  return walk(outDir, '') ? found : undefined;
+}
+
+/**
+ * Whether `outDir` holds exactly the files the last build wrote there, each the very file it
+ * wrote (same inode, size and time): nothing added, removed, edited or replaced by a link since.
+ * `found`: what readOutputFiles found there (undefined: nothing to compare, so not intact).
+ */
+export async function outputIntact(outDir: string, cacheDir: string, found: OutputFiles | undefined): Promise<boolean> {
+  const last = await lastOutput(outDir, cacheDir);
+  if (!last || !found || found.size !== last.length) return false;
+  return last.every(([relPath, was]) => sameFile(found.get(relPath), was));
 }
 
 export class OutputWriter implements OutputSink {
