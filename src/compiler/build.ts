@@ -9,7 +9,8 @@ import { checkLinks } from './check-links.ts';
 import { RouteRenderer, type RenderedPage } from './render-pages.ts';
 import type { ClientBundle } from './bundle-client.ts';
 import { islandFiles } from './mdx/render-mdx.ts';
-import { OutputWriter, type OutputSink } from './write-output.ts';
+import { checkOutputFolder, OutputWriter, type OutputSink, type ProjectPath } from './write-output.ts';
+import { packageRoot } from './package-root.ts';
 import { redirectFiles, redirectStub, redirectsFile, type RedirectMap } from './write-redirects.ts';
 import { applySeverity, type Diagnostic } from './errors.ts';
 import { indexSearch, SearchIndexState, startSearchFeed } from './index-search.ts';
@@ -95,6 +96,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A one-off build into a folder is recorded, for the next to tell whether it has anything to do
   // (up-to-date.ts); what serve writes, or writes into a sink of its own, is not.
   const outDir = path.resolve(options.cwd ?? process.cwd(), options.outDir);
+  checkOutputFolder(outDir, projectPaths(state.site.config, cacheDir, options.cwd ?? process.cwd()));
   const recorded = !options.site && !options.sink && cacheDir !== undefined;
   if (recorded) forgetBuild(cacheDir, outDir);
   // Now: the build lets go of pages' markdown as it goes.
@@ -105,6 +107,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await time('record', () => recordBuild({ config, outDir, cacheDir, remote, extra }, { pages: result.pageCount, redirects: result.redirects.size, warnings: result.warnings }, startedAt));
   }
   return result;
+}
+
+/** What an output folder must not hold (checkOutputFolder): the project, its sources and cache, where docsgen runs. */
+function projectPaths(config: ResolvedConfig, cacheDir: string | undefined, cwd: string): ProjectPath[] {
+  const paths: (ProjectPath | false)[] = [
+    { path: config.rootDir, what: 'the project folder' },
+    { path: config.configFile, what: 'the config file' },
+    { path: config.siteDir, what: "the config's folder" },
+    { path: config.docsDir, what: 'the docs folder', notInside: true },
+    { path: path.join(config.rootDir, 'content'), what: 'the content folder', notInside: true },
+    config.staticDir !== undefined && { path: config.staticDir, what: 'the static folder', notInside: true },
+    cacheDir !== undefined && { path: cacheDir, what: 'the cache folder', notInside: true },
+    { path: path.resolve(cwd), what: 'the folder docsgen runs in' },
+    { path: packageRoot(), what: "docsgen's own folder" },
+  ];
+  return paths.filter((p) => p !== false);
 }
 
 /** The build, and the files it read from outside the site's folders (the client bundle's, MDX pages' modules). */

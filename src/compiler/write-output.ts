@@ -64,6 +64,37 @@ export function outputFile(root: string, relPath: string): string {
   return abs;
 }
 
+/** A folder or file of the project that an output folder must not hold, or lie in. */
+export interface ProjectPath {
+  path: string;
+  /** How the error names it: "the config file", "the docs folder". */
+  what: string;
+  /** An output folder inside it is refused too: a build would read or publish its own output. */
+  notInside?: boolean;
+}
+
+/**
+ * Refuses an output folder that a build must not replace: a build replaces the whole folder with
+ * what it made, so one that is or holds the project, its sources or cache, or the folder the
+ * command runs in (`--out .`, `--out ..`) would be deleted with it.
+ */
+export function checkOutputFolder(outDir: string, project: ProjectPath[]): void {
+  for (const p of project) {
+    const holds = isInside(p.path, outDir);
+    if (!holds && !(p.notInside && isInside(outDir, p.path))) continue;
+    const named = `${p.what} (${rel(p.path) || '.'})`;
+    const where = holds ? (p.path === outDir ? `is ${named}` : `holds ${named}`) : `is inside ${named}`;
+    throw new DocsgenError(
+      error(
+        'output-folder',
+        { file: rel(outDir) || '.' },
+        `refused as the output folder: it ${where}, and a build replaces all that the output folder holds`,
+        'pass --out a folder of its own, such as build (the default)',
+      ),
+    );
+  }
+}
+
 /**
  * Makes the folders of an output file, and removes a link found on its path (put there by anyone
  * but docsgen): writing through it would write wherever it points. Synchronous, as all writes to

@@ -197,6 +197,39 @@ describe('docsgen CLI', () => {
   });
 });
 
+describe('docsgen build into a folder it must not replace', () => {
+  it('refuses the project, a folder holding it, its sources or a folder inside the docs, and loses nothing', () => {
+    // The project is a folder of its own inside the test's: a `--out ..` that got through replaces only that.
+    const parent = tempDir('docsgen-outguard-');
+    const dir = path.join(parent, 'project');
+    cpSync(fixture('good-site'), dir, { recursive: true });
+    writeFileSync(path.join(parent, 'keep.txt'), 'not the output');
+    const sources = () => [snapshotTree(path.join(dir, 'content')), snapshotTree(path.join(dir, 'site')), readFileSync(path.join(parent, 'keep.txt'), 'utf8')];
+    const before = sources();
+    const refused: [string, string][] = [
+      ['.', 'is the project folder (.)'],
+      ['..', 'holds the project folder (.)'],
+      [parent, 'holds the project folder (.)'],
+      ['site', 'holds the config file (site/docsgen.config.ts)'],
+      ['content', 'holds the docs folder (content/docs)'],
+      ['content/docs/out', 'is inside the docs folder (content/docs)'],
+      ['.docsgen-cache', 'is the cache folder (.docsgen-cache)'],
+    ];
+    for (const [out, why] of refused) {
+      const r = runCli(['build', '--out', out], dir);
+      expect(r.status, `--out ${out}: ${r.stdout}${r.stderr}`).toBe(1);
+      expect(r.stderr).toContain(`refused as the output folder: it ${why}`);
+      expect(r.stderr).toContain('hint: pass --out a folder of its own');
+    }
+    expect(sources()).toEqual(before);
+    // A folder of its own, even outside the project, is built into.
+    const ok = runCli(['build', '--out', '../site-out'], dir);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(existsSync(path.join(parent, 'site-out/index.html'))).toBe(true);
+    expect(sources()).toEqual(before);
+  });
+});
+
 describe('docsgen build across threads', () => {
   const generator = path.resolve(repoRoot, '../shared/bench/gen-corpus.mjs');
 
