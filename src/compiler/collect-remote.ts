@@ -20,7 +20,7 @@ import { MAX_PAGE_BYTES } from './limits.ts';
 import { remoteSnapshotDir, type ResolvedConfig } from './load-config.ts';
 import { rel } from './rel-path.ts';
 import { browseUrl } from './browse-url.ts';
-import { isInside, resolveSource } from './source-files.ts';
+import { isInside, realPathOf, resolveSource } from './source-files.ts';
 import { joinRoute } from '../shared/routes.ts';
 import { readCached, writeCached } from './persistent-cache.ts';
 
@@ -200,17 +200,6 @@ async function snapshotDirProblem(dir: string, config: ResolvedConfig): Promise<
     if (isInside(dir, folder) || isInside(folder, dir) || isInside(real, other) || isInside(other, real)) return `overlaps the ${name} folder, whose files are published`;
   }
   return undefined;
-}
-
-/** The real path of a file or folder that may not exist yet: that of its nearest existing ancestor, with the rest added. */
-async function realPathOf(p: string): Promise<string> {
-  const rest: string[] = [];
-  for (let at = p; ; at = path.dirname(at)) {
-    const real = await realpath(at).catch(() => undefined);
-    if (real) return path.join(real, ...rest);
-    if (path.dirname(at) === at) return p;
-    rest.unshift(path.basename(at));
-  }
 }
 
 /** Where a document's links lead: other documents' routes by their URL, and the bodies rewritten so far. */

@@ -29,6 +29,17 @@ export function isInside(file: string, dir: string): boolean {
   return r === '' || (r !== '..' && !r.startsWith(`..${path.sep}`) && !path.isAbsolute(r));
 }
 
+/** The real path of a file or folder that may not exist yet: that of its nearest existing ancestor, with the rest added. */
+export async function realPathOf(p: string): Promise<string> {
+  const rest: string[] = [];
+  for (let at = p; ; at = path.dirname(at)) {
+    const real = await realpath(at).catch(() => undefined);
+    if (real) return path.join(real, ...rest);
+    if (path.dirname(at) === at) return p;
+    rest.unshift(path.basename(at));
+  }
+}
+
 /**
  * The real path of a source file when it lies inside one of the roots; undefined when it does not
  * exist, and `{ outside }` (its real path) when a link or `..` leads out of them.

@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from './errors.ts';
-import { isInside } from './source-files.ts';
+import { isInside, realPathOf } from './source-files.ts';
 import { rel } from './load-config.ts';
 import { readCached, writeCached } from './persistent-cache.ts';
 
@@ -78,12 +78,16 @@ export interface ProjectPath {
  * what it made, so one that is or holds the project, its sources or cache, or the folder the
  * command runs in (`--out .`, `--out ..`) would be deleted with it.
  */
-export function checkOutputFolder(outDir: string, project: ProjectPath[]): void {
+export async function checkOutputFolder(outDir: string, project: ProjectPath[]): Promise<void> {
+  // By their real paths too: a project reached through a link (`~/site` leading to `/data/site`)
+  // is still inside the folder that holds the link.
+  const outReal = await realPathOf(outDir);
   for (const p of project) {
-    const holds = isInside(p.path, outDir);
-    if (!holds && !(p.notInside && isInside(outDir, p.path))) continue;
+    const real = await realPathOf(p.path);
+    const holds = isInside(p.path, outDir) || isInside(real, outReal);
+    if (!holds && !(p.notInside && (isInside(outDir, p.path) || isInside(outReal, real)))) continue;
     const named = `${p.what} (${rel(p.path) || '.'})`;
-    const where = holds ? (p.path === outDir ? `is ${named}` : `holds ${named}`) : `is inside ${named}`;
+    const where = holds ? (p.path === outDir || real === outReal ? `is ${named}` : `holds ${named}`) : `is inside ${named}`;
     throw new DocsgenError(
       error(
         'output-folder',

@@ -221,6 +221,18 @@ describe('docsgen build into a folder it must not replace', () => {
       expect(r.stderr).toContain(`refused as the output folder: it ${why}`);
       expect(r.stderr).toContain('hint: pass --out a folder of its own');
     }
+    // Through links: a folder that holds the project by its real path, or holds the link the
+    // shell runs docsgen from (its $PWD), is refused too.
+    mkdirSync(path.join(parent, 'home'));
+    symlinkSync(dir, path.join(parent, 'home/site'));
+    symlinkSync(parent, path.join(parent, 'around'));
+    const viaLink = runCli(['build', '--out', path.join(parent, 'home')], path.join(parent, 'home/site'), { PWD: path.join(parent, 'home/site') });
+    expect(viaLink.status, viaLink.stdout).toBe(1);
+    expect(viaLink.stderr).toContain('refused as the output folder: it holds the folder docsgen runs in');
+    const aroundLink = runCli(['build', '--out', path.join(parent, 'around')], dir);
+    expect(aroundLink.status, aroundLink.stdout).toBe(1);
+    expect(aroundLink.stderr).toContain('refused as the output folder: it holds the project folder');
+    expect(lstatSync(path.join(parent, 'home/site')).isSymbolicLink()).toBe(true);
     expect(sources()).toEqual(before);
     // A folder of its own, even outside the project, is built into.
     const ok = runCli(['build', '--out', '../site-out'], dir);
