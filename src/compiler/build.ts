@@ -1,7 +1,6 @@
 // `docsgen build`: every route of the site, checked, rendered and written. One line per stage; the
 // site core (site.ts) remembers what each stage made, so a build after a change redoes only that.
 import path from 'node:path';
-import { realpathSync } from 'node:fs';
 import { rel, type ResolvedConfig } from './load-config.ts';
 import type { SourcePage } from './collect-docs.ts';
 import { transformPages, type TransformedPage } from './transform-markdown.ts';
@@ -10,8 +9,8 @@ import { checkLinks } from './check-links.ts';
 import { RouteRenderer, type RenderedPage } from './render-pages.ts';
 import type { ClientBundle } from './bundle-client.ts';
 import { islandFiles } from './mdx/render-mdx.ts';
-import { checkOutputFolder, OutputWriter, type OutputSink, type ProjectPath } from './write-output.ts';
-import { packageRoot } from './package-root.ts';
+import { OutputWriter, type OutputSink } from './write-output.ts';
+import { checkOutputFolder } from './output-folder.ts';
 import { redirectFiles, redirectStub, redirectsFile, type RedirectMap } from './write-redirects.ts';
 import { applySeverity, type Diagnostic } from './errors.ts';
 import { indexSearch, SearchIndexState, startSearchFeed } from './index-search.ts';
@@ -97,7 +96,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A one-off build into a folder is recorded, for the next to tell whether it has anything to do
   // (up-to-date.ts); what serve writes, or writes into a sink of its own, is not.
   const outDir = path.resolve(options.cwd ?? process.cwd(), options.outDir);
-  await checkOutputFolder(outDir, projectPaths(state.site.config, cacheDir, options.cwd ?? process.cwd()));
+  await checkOutputFolder(outDir, state.site.config, cacheDir, options.cwd ?? process.cwd());
   const recorded = !options.site && !options.sink && cacheDir !== undefined;
   if (recorded) forgetBuild(cacheDir, outDir);
   // Now: the build lets go of pages' markdown as it goes.
@@ -108,36 +107,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await time('record', () => recordBuild({ config, outDir, cacheDir, remote, extra }, { pages: result.pageCount, redirects: result.redirects.size, warnings: result.warnings }, startedAt));
   }
   return result;
-}
-
-/** What an output folder must not hold (checkOutputFolder): the project, its sources and cache, where docsgen runs. */
-function projectPaths(config: ResolvedConfig, cacheDir: string | undefined, cwd: string): ProjectPath[] {
-  const pwd = shellCwd(cwd);
-  const paths: (ProjectPath | false)[] = [
-    { path: config.rootDir, what: 'the project folder' },
-    { path: config.configFile, what: 'the config file' },
-    { path: config.siteDir, what: "the config's folder" },
-    { path: config.docsDir, what: 'the docs folder', notInside: true },
-    { path: path.join(config.rootDir, 'content'), what: 'the content folder', notInside: true },
-    config.staticDir !== undefined && { path: config.staticDir, what: 'the static folder', notInside: true },
-    cacheDir !== undefined && { path: cacheDir, what: 'the cache folder', notInside: true },
-    { path: path.resolve(cwd), what: 'the folder docsgen runs in' },
-    // The shell's name for it, which may lead through a link that the real path does not show.
-    pwd !== undefined && { path: pwd, what: 'the folder docsgen runs in' },
-    { path: packageRoot(), what: "docsgen's own folder" },
-  ];
-  return paths.filter((p) => p !== false);
-}
-
-/** $PWD when it is a name of `cwd` (a shell keeps it; a process started elsewhere may carry a stale one). */
-function shellCwd(cwd: string): string | undefined {
-  const pwd = process.env.PWD;
-  if (!pwd || !path.isAbsolute(pwd) || pwd === cwd) return undefined;
-  try {
-    return realpathSync(pwd) === realpathSync(cwd) ? pwd : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The build, and the files it read from outside the site's folders (the client bundle's, MDX pages' modules). */

@@ -11,7 +11,6 @@ import { loadConfig, sourcePaths, type ResolvedConfig } from './load-config.ts';
 import { collectRemote, type CollectedRemote } from './collect-remote.ts';
 import { cacheDirOf, compilerHash, readCached, writeCached } from './persistent-cache.ts';
 import { outputIntact, readOutputFiles } from './write-output.ts';
-import { isInside } from './source-files.ts';
 
 /** What a build that succeeded read and made, kept for the next build into the same folder. */
 export interface BuildRecord {
@@ -57,22 +56,26 @@ export async function checkUpToDate(options: { config: string; cwd?: string; out
   const loading = loadConfig(options.config, options.cwd);
   loading.catch(() => {}); // awaited below
   const outDir = path.resolve(options.cwd ?? process.cwd(), options.outDir);
-  // Walked while esbuild bundles the config, in its own process: the walk needs no config, and
-  // it is most of what a check costs (wasted only when the output is there but no record is).
-  // Not a folder that holds the project (`--out ..`): the build refuses it, after a walk of all it holds.
-  const cwd = path.resolve(options.cwd ?? process.cwd());
-  const refused = isInside(cwd, outDir) || isInside(path.resolve(cwd, options.config), outDir);
-  const found = options.cacheDir === false || refused ? undefined : readOutputFiles(outDir);
-  const config = await loading;
+  // Walked while esbuild bundles the config, in its own process: the walk needs no config, and it
+  // is most of what a check costs. It stops as soon as there turns out to be no record.
+  let wanted = options.cacheDir !== false;
+  const walking = wanted ? readOutputFiles(outDir, () => wanted) : Promise.resolve(undefined);
+  walking.catch(() => {}); // awaited below
+  const config = await loading.catch((e: unknown) => {
+    wanted = false;
+    throw e;
+  });
   const cacheDir = cacheDirOf(options, config);
-  if (!cacheDir) return { config };
-  const record = await readCached<BuildRecord>(cacheDir, recordName(outDir), RECORD_KEY);
-  if (!record) return { config };
+  const record = cacheDir ? await readCached<BuildRecord>(cacheDir, recordName(outDir), RECORD_KEY) : undefined;
+  if (!cacheDir || !record) {
+    wanted = false;
+    return { config };
+  }
   // Requested now, as the build would: a build publishes what the remote repositories serve today.
   // The output is looked over while the answers come.
   const remote = collectRemote(config, { cacheDir });
   remote.catch(() => {}); // awaited below
-  const intact = await outputIntact(outDir, cacheDir, found);
+  const intact = await outputIntact(outDir, cacheDir, await walking);
   const fetched = await remote;
   // A remote document with neither a download nor a snapshot fails the build: let it say so.
   if (!intact || fetched.diagnostics.some((d) => d.severity === 'error')) return { config, remote };

@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { DocsgenError, error } from './errors.ts';
-import { isInside, realPathOf } from './source-files.ts';
+import { isInside } from './source-files.ts';
 import { rel } from './load-config.ts';
 import { readCached, writeCached } from './persistent-cache.ts';
 
@@ -62,41 +62,6 @@ export function outputFile(root: string, relPath: string): string {
     );
   }
   return abs;
-}
-
-/** A folder or file of the project that an output folder must not hold, or lie in. */
-export interface ProjectPath {
-  path: string;
-  /** How the error names it: "the config file", "the docs folder". */
-  what: string;
-  /** An output folder inside it is refused too: a build would read or publish its own output. */
-  notInside?: boolean;
-}
-
-/**
- * Refuses an output folder that a build must not replace: a build replaces the whole folder with
- * what it made, so one that is or holds the project, its sources or cache, or the folder the
- * command runs in (`--out .`, `--out ..`) would be deleted with it.
- */
-export async function checkOutputFolder(outDir: string, project: ProjectPath[]): Promise<void> {
-  // By their real paths too: a project reached through a link (`~/site` leading to `/data/site`)
-  // is still inside the folder that holds the link.
-  const outReal = await realPathOf(outDir);
-  for (const p of project) {
-    const real = await realPathOf(p.path);
-    const holds = isInside(p.path, outDir) || isInside(real, outReal);
-    if (!holds && !(p.notInside && (isInside(outDir, p.path) || isInside(outReal, real)))) continue;
-    const named = `${p.what} (${rel(p.path) || '.'})`;
-    const where = holds ? (p.path === outDir || real === outReal ? `is ${named}` : `holds ${named}`) : `is inside ${named}`;
-    throw new DocsgenError(
-      error(
-        'output-folder',
-        { file: rel(outDir) || '.' },
-        `refused as the output folder: it ${where}, and a build replaces all that the output folder holds`,
-        'pass --out a folder of its own, such as build (the default)',
-      ),
-    );
-  }
 }
 
 /**
@@ -207,33 +172,47 @@ function lastOutput(outDir: string, cacheDir: string): Promise<[string, WrittenF
   return readCached<[string, WrittenFile][]>(cacheDir, manifestName(outDir), outDir);
 }
 
+/** Whether the cache lists files a build wrote into `outDir`: docsgen made what is there. */
+export async function builtBefore(outDir: string, cacheDir: string): Promise<boolean> {
+  return (await lastOutput(outDir, cacheDir)) !== undefined;
+}
+
 /** What a walk of an output folder found: each entry by its path, as lstat tells it (undefined: not a file). */
 export type OutputFiles = Map<string, FileStats | undefined>;
 
+/** How long a walk of the output holds the thread before it lets the event loop run. */
+const WALK_SLICE_MS = 4;
+
 /**
  * Every entry below `outDir` (links and other non-files included, as undefined); undefined when a
- * folder cannot be read. It needs no config, so a check walks the output while the config loads.
+ * folder cannot be read, or when `wanted` says, between slices of the walk, that it is not. It
+ * needs no config, so a check walks the output while esbuild bundles the config, and stops if
+ * there turns out to be no record to compare with (a large folder is not walked for nothing).
  */
-export function readOutputFiles(outDir: string): OutputFiles | undefined {
+export async function readOutputFiles(outDir: string, wanted: () => boolean = () => true): Promise<OutputFiles | undefined> {
   const found: OutputFiles = new Map();
-  const walk = (dir: string, prefix: string): boolean => {
+  const folders: [dir: string, prefix: string][] = [[outDir, '']];
+  let sliceStart = performance.now();
+  while (folders.length) {
+    if (performance.now() - sliceStart > WALK_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!wanted()) return undefined;
+      sliceStart = performance.now();
+    }
+    const [dir, prefix] = folders.pop()!;
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {
-      return false;
+      return undefined;
     }
     for (const e of entries) {
       const relPath = prefix + e.name;
-      if (e.isDirectory()) {
-        if (!walk(path.join(dir, e.name), `${relPath}/`)) return false;
-      } else {
-        found.set(relPath, e.isFile() ? lstatSync(path.join(dir, e.name), { throwIfNoEntry: false }) : undefined);
-      }
+      if (e.isDirectory()) folders.push([path.join(dir, e.name), `${relPath}/`]);
+      else found.set(relPath, e.isFile() ? lstatSync(path.join(dir, e.name), { throwIfNoEntry: false }) : undefined);
     }
-    return true;
-  };
-  return walk(outDir, '') ? found : undefined;
+  }
+  return found;
 }
 
 /**
@@ -366,12 +345,13 @@ export class OutputWriter implements OutputSink {
   }
 }
 
-const TMP_SUFFIX = '.tmp-';
-const OLD_SUFFIX = '.old-';
+// Named so that no folder of anyone else's beside the output is taken for a leftover of docsgen's.
+const TMP_SUFFIX = '.docsgen-tmp-';
+const OLD_SUFFIX = '.docsgen-old-';
 
 /**
- * Cleans up after builds that were killed: their temporary folders (`out.tmp-PID`) are removed,
- * and a previous site left as `out.old-PID` by a kill during the swap is put back when there is no
+ * Cleans up after builds that were killed: their temporary folders (`out.docsgen-tmp-PID`) are removed,
+ * and a previous site left as `out.docsgen-old-PID` by a kill during the swap is put back when there is no
  * output, else removed. Folders of a build still running (its PID alive) are left alone.
  */
 export async function recoverInterruptedBuilds(outDir: string): Promise<void> {
@@ -380,7 +360,7 @@ export async function recoverInterruptedBuilds(outDir: string): Promise<void> {
   const base = path.basename(out);
   const names = await readdir(parent).catch(() => [] as string[]);
   for (const name of names.sort()) {
-    const m = /^(\.tmp-|\.old-)(\d+)$/.exec(name.slice(base.length));
+    const m = /^(\.docsgen-tmp-|\.docsgen-old-)(\d+)$/.exec(name.slice(base.length));
     if (!name.startsWith(base) || !m || isRunning(Number(m[2]))) continue;
     const leftover = path.join(parent, name);
     if (m[1] === OLD_SUFFIX && !existsSync(out)) await rename(leftover, out);

@@ -12,6 +12,8 @@ import { createStaticServer } from './static-server.ts';
 import { stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { loadConfig, sourcePaths, type SourcePaths } from '../compiler/load-config.ts';
+import { checkOutputFolder } from '../compiler/output-folder.ts';
+import { cacheDirOf } from '../compiler/persistent-cache.ts';
 import type { FSWatcher } from 'chokidar';
 
 export interface ServeOptions {
@@ -62,6 +64,12 @@ export async function serve(opts: ServeOptions): Promise<number> {
   let fileSaveToShow = 0;
   /** The last save read by a build that has written the output. */
   let savesWritten = 0;
+  // Nothing is answered from the output folder until the build has found it may be the output
+  // (output-folder.ts): `--out ..` would have served the folder around the project.
+  let outputChecked = false;
+  let refused!: (code: number) => void;
+  const outputRefused = new Promise<number>((resolve) => (refused = resolve));
+  const refusedFolder = (e: unknown) => e instanceof DocsgenError && e.diagnostics.some((d) => d.rule === 'output-folder');
 
   const rebuild = async (): Promise<boolean> => {
     const t0 = performance.now();
@@ -85,6 +93,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
         ...(superseded ? { superseded } : {}),
       });
       redirects = result.redirects;
+      outputChecked = true;
       projectRoot = result.config.rootDir;
       const sources = sourcePaths(result.config);
       watcher?.add({ dirs: [...sources.dirs, ...new Set(result.images.map((f) => path.dirname(f)))], files: sources.files });
@@ -116,6 +125,11 @@ export async function serve(opts: ServeOptions): Promise<number> {
         return false;
       }
       console.error(e instanceof DocsgenError ? e.message : String((e as Error)?.stack ?? e));
+      if (refusedFolder(e) || !opts.watch) {
+        console.error('docsgen: build failed');
+        refused(1);
+        return false;
+      }
       console.error('docsgen: build failed; still serving the last good build');
       projectRoot = await loadConfig(opts.config).then(
         (c) => c.rootDir,
@@ -168,7 +182,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
   if (!opts.watch && !(await rebuild())) return 1;
 
   const server = createStaticServer({
-    root: () => outDir,
+    root: () => (outputChecked ? outDir : undefined),
     redirects: () => redirects,
     transformHtml: opts.watch ? injectLiveReload : undefined,
     onDemand: opts.watch ? fromSite : undefined,
@@ -185,7 +199,17 @@ export async function serve(opts: ServeOptions): Promise<number> {
   if (opts.watch) {
     // Redirects are answered from the start; reading the sources now also readies the first page.
     void site.state().then(
-      (s) => (redirects = built ? redirects : s.redirects),
+      async (s) => {
+        redirects = built ? redirects : s.redirects;
+        await checkOutputFolder(outDir, s.site.config, cacheDirOf({}, s.site.config), process.cwd()).then(
+          () => (outputChecked = true),
+          (e: unknown) => {
+            if (!refusedFolder(e)) return;
+            console.error((e as Error).message);
+            refused(1);
+          },
+        );
+      },
       () => {},
     );
     // The watcher and the first full build wait for the first page asked for (or a moment without
@@ -240,15 +264,17 @@ export async function serve(opts: ServeOptions): Promise<number> {
   return await new Promise<number>((resolve) => {
     let stopping = false;
     // Idempotent: a Ctrl+C reaches both the launcher, which passes it on, and this process.
-    const stop = () => {
+    const stop = (code: number) => {
       if (stopping) return;
       stopping = true;
       live.close();
       server.close();
-      void (watcher?.close() ?? Promise.resolve()).then(() => resolve(0));
+      server.closeAllConnections();
+      void (watcher?.close() ?? Promise.resolve()).then(() => resolve(code));
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    process.on('SIGINT', () => stop(0));
+    process.on('SIGTERM', () => stop(0));
+    void outputRefused.then(stop);
   });
 }
 

@@ -44,7 +44,8 @@ export function contentType(file: string): string {
 }
 
 export interface StaticServerOptions {
-  root: () => string;
+  /** The folder files are served from; none (undefined) serves only what onDemand makes. */
+  root: () => string | undefined;
   redirects: () => Map<string, string>;
   /** Lets watch mode inject its live-reload client into HTML and add its own endpoints. */
   transformHtml?: (html: string) => string;
@@ -121,7 +122,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Static
     await sendBody(req, res, made.status, type, Buffer.from(html ? options.transformHtml!(made.body as string) : made.body));
     return;
   }
-  const root = await realpath(options.root()).catch(() => undefined);
+  const folder = options.root();
+  const root = folder === undefined ? undefined : await realpath(folder).catch(() => undefined);
   for (const candidate of root ? candidates(urlPath) : []) {
     const file = await servedFile(root!, candidate);
     if (file && (await sendFile(req, res, root!, file, options, copies))) return;

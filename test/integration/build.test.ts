@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LinkChecker } from 'linkinator';
 import { createStaticServer } from '../../src/server/static-server.ts';
-import { fixture, repoRoot, runCli, snapshotTree, tempDir } from '../helpers/run.ts';
+import { fixture, repoRoot, runCli, runCliAsync, snapshotTree, startServe, tempDir } from '../helpers/run.ts';
 import { spawnSync } from 'node:child_process';
 
 const site = tempDir('docsgen-good-');
@@ -169,7 +169,7 @@ describe('docsgen build on a good site', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('content/docs/broken.md:3:1  broken link to /no/such/page');
     expect(snapshotTree(path.join(copy, 'build'))).toEqual(before);
-    expect(existsSync(path.join(copy, `build.tmp-${process.pid}`))).toBe(false);
+    expect(existsSync(path.join(copy, `build.docsgen-tmp-${process.pid}`))).toBe(false);
   });
 });
 
@@ -234,11 +234,59 @@ describe('docsgen build into a folder it must not replace', () => {
     expect(aroundLink.stderr).toContain('refused as the output folder: it holds the project folder');
     expect(lstatSync(path.join(parent, 'home/site')).isSymbolicLink()).toBe(true);
     expect(sources()).toEqual(before);
-    // A folder of its own, even outside the project, is built into.
-    const ok = runCli(['build', '--out', '../site-out'], dir);
-    expect(ok.status, ok.stderr).toBe(0);
+    // Outside the project, a folder that holds what docsgen did not write there; the home folder;
+    // a file, or a path through one.
+    mkdirSync(path.join(parent, 'papers'));
+    writeFileSync(path.join(parent, 'papers/thesis.txt'), 'years of work');
+    mkdirSync(path.join(parent, 'homes/me'), { recursive: true });
+    const other: [string[], string, Record<string, string>?][] = [
+      [['--out', '../papers'], 'it is outside the project and holds files docsgen did not write there'],
+      [['--out', '../papers', '--no-cache'], 'it is outside the project and holds files docsgen did not write there'],
+      [['--out', path.join(parent, 'homes')], 'it holds your home folder', { HOME: path.join(parent, 'homes/me') }],
+      [['--out', 'site/docsgen.config.ts'], 'it is a file'],
+      [['--out', 'site/docsgen.config.ts/out'], 'a file is in the way (site/docsgen.config.ts)'],
+    ];
+    for (const [args, why, env] of other) {
+      const r = runCli(['build', ...args], dir, env);
+      expect(r.status, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(1);
+      expect(r.stderr).toContain(`refused as the output folder: ${why}`);
+    }
+    expect(readFileSync(path.join(parent, 'papers/thesis.txt'), 'utf8')).toBe('years of work');
+    expect(sources()).toEqual(before);
+    // A folder of its own, even outside the project, is built into, and again once it holds the build.
+    for (let i = 0; i < 2; i++) {
+      const ok = runCli(['build', '--out', '../site-out'], dir);
+      expect(ok.status, ok.stderr).toBe(0);
+    }
     expect(existsSync(path.join(parent, 'site-out/index.html'))).toBe(true);
     expect(sources()).toEqual(before);
+  });
+
+  it('serve exits at once for such a folder, and serves nothing from it', async () => {
+    const parent = tempDir('docsgen-outguard-serve-');
+    const dir = path.join(parent, 'project');
+    cpSync(fixture('good-site'), dir, { recursive: true });
+    writeFileSync(path.join(parent, 'keep.txt'), 'not the output');
+    for (const args of [['--watch'], []]) {
+      const r = await runCliAsync(['serve', '--port', '0', '--out', '..', ...args], dir);
+      expect(r.status, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr).toContain('refused as the output folder: it holds the project folder');
+      expect(r.stderr).not.toContain('still serving');
+    }
+    // Nothing of the folder is answered while the check runs: the page asked for is made from the sources.
+    const server = await startServe(dir, ['--watch', '--out', '..']);
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+    const answers = await Promise.all(
+      ['/keep.txt', '/project/site/docsgen.config.ts'].map((p) =>
+        fetch(`http://127.0.0.1:${server.port}${p}`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ),
+    );
+    expect(answers.filter((status) => status === 200)).toEqual([]);
+    expect(await exited).toBe(1);
+    expect(readFileSync(path.join(parent, 'keep.txt'), 'utf8')).toBe('not the output');
   });
 });
 

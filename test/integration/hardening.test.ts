@@ -197,7 +197,7 @@ describe('only files inside the project are published', () => {
       await expect(copy(listed[0], 'notes.txt')).rejects.toThrow(/replaced by a link while the build ran/);
       await expect(copy(listed[1], 'dir/a.txt')).rejects.toThrow(/replaced by a link while the build ran/);
     }
-    expect(tree(path.join(p.root, 'out1.tmp-' + process.pid)).files).toEqual([]);
+    expect(tree(path.join(p.root, 'out1.docsgen-tmp-' + process.pid)).files).toEqual([]);
     expect(tree(path.join(p.root, 'out2')).files).toEqual([]);
   });
 
@@ -556,17 +556,20 @@ describe('a killed build leaves nothing behind', () => {
 
   it('the next build removes temporary folders of killed builds', () => {
     const p = project();
-    mkdirSync(`${p.out}.tmp-${dead}`, { recursive: true });
-    mkdirSync(`${p.out}.old-${dead}`, { recursive: true });
+    mkdirSync(`${p.out}.docsgen-tmp-${dead}`, { recursive: true });
+    mkdirSync(`${p.out}.docsgen-old-${dead}`, { recursive: true });
+    // Folders of someone else's named much like them stay.
+    mkdirSync(`${p.out}.old-${dead}`);
+    mkdirSync(`${p.out}.tmp-2024`);
     expect(p.build().status).toBe(0);
-    expect(readdirSync(p.root).filter((n) => n.startsWith('build'))).toEqual(['build']);
+    expect(readdirSync(p.root).filter((n) => n.startsWith('build'))).toEqual(['build', `build.old-${dead}`, 'build.tmp-2024']);
   });
 
   it('a previous site left by a kill between the two renames is put back', async () => {
     const dir = tempDir();
     const out = path.join(dir, 'build');
-    mkdirSync(`${out}.old-${dead}`);
-    writeFileSync(path.join(`${out}.old-${dead}`, 'index.html'), 'previous');
+    mkdirSync(`${out}.docsgen-old-${dead}`);
+    writeFileSync(path.join(`${out}.docsgen-old-${dead}`, 'index.html'), 'previous');
     await recoverInterruptedBuilds(out);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
     expect(readdirSync(dir)).toEqual(['build']);
