@@ -134,7 +134,7 @@ export class SearchIndexState {
  */
 export const SHARD_PAGES = 1000;
 /** Pages a build may have handed Pagefind that it has not taken yet (see SearchFeed.add). */
-const MAX_WAITING = 1000;
+const MAX_WAITING = 250;
 
 /** The config's pages per index, else SHARD_PAGES. */
 function pagesPerIndex(config: ResolvedConfig): number {
@@ -215,7 +215,8 @@ export class SearchFeed {
   /**
    * A page for the index. When Pagefind has fallen behind (it gets what CPU the transform leaves)
    * by more than MAX_WAITING pages, the promise returned waits for it to catch up: the pages
-   * waiting for it are held in memory (3,000 of them, 65 MB, at 10,000 pages).
+   * waiting for it are held in memory (at 10,000 pages Pagefind stays behind by the most it may,
+   * and 1,000 pages waiting held 27 MB: each page twice, as text and as its request).
    */
   add(page: SearchablePage): Promise<void> | undefined {
     // A route given twice fails the build (duplicate routes), so only its first page counts here.
@@ -486,11 +487,19 @@ class PagefindRun {
 
   add(doc: SearchDocument): void {
     this.waiting++;
+    const { url } = doc;
+    // The page is held once while Pagefind is behind: by its request, encoded as it is sent. The
+    // package keeps the object it is given until Pagefind answers, so that one is emptied then.
+    let unsent: SearchDocument | undefined = doc;
     const sent = this.index
       .then(async (index) => {
         this.mustBeRunning();
-        const added = await index.addHTMLFile(doc);
-        if (added.errors.length) this.errors.push(`${doc.url}: ${added.errors.join('; ')}`);
+        const page = { ...unsent! };
+        unsent = undefined;
+        const sending = index.addHTMLFile(page);
+        page.content = '';
+        const added = await sending;
+        if (added.errors.length) this.errors.push(`${url}: ${added.errors.join('; ')}`);
       })
       .finally(() => {
         this.waiting--;
