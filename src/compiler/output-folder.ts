@@ -55,6 +55,9 @@ function kept(config: ResolvedConfig, cacheDir: string | undefined, cwd: string)
   const list: (Kept | false)[] = [
     { path: config.rootDir, what: 'the project folder' },
     { path: config.configFile, what: 'the config file' },
+    // Inside the project, but no place for a site: its history, its dependencies.
+    { path: path.join(config.rootDir, '.git'), what: "the project's git folder", notInside: true },
+    { path: path.join(config.rootDir, 'node_modules'), what: "the project's node_modules", notInside: true },
     // The config's folder may be the project's own (Docusaurus's layout), which holds the output:
     // only the folders a build publishes or reads pages from may not hold it either.
     { path: config.siteDir, what: "the config's folder" },

@@ -214,6 +214,8 @@ describe('docsgen build into a folder it must not replace', () => {
       ['content', 'holds the docs folder (content/docs)'],
       ['content/docs/out', 'is inside the docs folder (content/docs)'],
       ['.docsgen-cache', 'is the cache folder (.docsgen-cache)'],
+      ['.git', "is the project's git folder (.git)"],
+      ['node_modules/.cache/site', "is inside the project's node_modules (node_modules)"],
     ];
     for (const [out, why] of refused) {
       const r = runCli(['build', '--out', out], dir);
