@@ -9,6 +9,7 @@ import { IncrementalWriter } from '../compiler/write-output.ts';
 import { SearchIndexState } from '../compiler/index-search.ts';
 import { DocsgenError, formatDiagnostic } from '../compiler/errors.ts';
 import { createStaticServer } from './static-server.ts';
+import { onStopSignal } from './stop-signals.ts';
 import { stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { loadConfig, sourcePaths, type SourcePaths } from '../compiler/load-config.ts';
@@ -263,7 +264,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
   }
   return await new Promise<number>((resolve) => {
     let stopping = false;
-    // Idempotent: a Ctrl+C reaches both the launcher, which passes it on, and this process.
+    // Idempotent: a second Ctrl+C while stopping changes nothing.
     const stop = (code: number) => {
       if (stopping) return;
       stopping = true;
@@ -272,8 +273,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
       server.closeAllConnections();
       void (watcher?.close() ?? Promise.resolve()).then(() => resolve(code));
     };
-    process.on('SIGINT', () => stop(0));
-    process.on('SIGTERM', () => stop(0));
+    onStopSignal(() => stop(0));
     void outputRefused.then(stop);
   });
 }
