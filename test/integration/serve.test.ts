@@ -128,6 +128,21 @@ describe('docsgen serve as a static host', () => {
     }
   });
 
+  it('stops on Ctrl+C and on SIGTERM with status 0, removing its compressed copies', async () => {
+    // bin/docsgen.js runs the CLI in a worker thread, which signals do not reach: they are passed on.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const tmp = tempDir('docsgen-serve-tmp-');
+      const own = await startServe(site, [], { TMPDIR: tmp });
+      onTestFinished(() => void own.child.kill('SIGKILL'));
+      expect((await request(own.port, '/', 'GET', { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
+      expect(readdirSync(tmp).filter((n) => n.startsWith('docsgen-compressed-'))).toHaveLength(1);
+      const exited = new Promise<[number | null, string | null]>((resolve) => own.child.once('exit', (code, sig) => resolve([code, sig])));
+      own.child.kill(signal);
+      expect(await exited, signal).toEqual([0, null]);
+      expect(readdirSync(tmp), signal).toEqual([]);
+    }
+  });
+
   it('lets browsers keep hashed assets for good, and revalidate pages', async () => {
     expect((await request(server.port, script)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await request(server.port, '/guides/advanced')).headers['cache-control']).toBe('no-cache');
