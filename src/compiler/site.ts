@@ -546,7 +546,7 @@ async function apiPages(
     .update('\0')
     .update(text)
     .digest('hex');
-  const cached = cacheDir ? await readCached<ApiPages & { diagnostics: Diagnostic[] }>(cacheDir, name, key) : undefined;
+  const cached = cacheDir ? await readCached<ApiPages & { diagnostics: Diagnostic[] }>(cacheDir, name, key, 'v8') : undefined;
   if (cached) return cached;
   const api = await parseOpenApi(source, text, file, roots);
   const code = await createCodeHighlighter(API_CODE_LANGUAGES);
@@ -556,7 +556,7 @@ async function apiPages(
   } finally {
     code.dispose();
   }
-  if (cacheDir) await writeCached(cacheDir, name, key, built);
+  if (cacheDir) await writeCached(cacheDir, name, key, built, 'v8');
   return built;
 }
 

@@ -191,11 +191,21 @@ describe('OpenAPI pages kept between builds', () => {
     const dir = tempDir('docsgen-openapi-cache-');
     cpSync(fixture('openapi-site'), dir, { recursive: true });
     expect(runCli(['build', '--out', 'first'], dir).status).toBe(0);
-    expect(readdirSync(path.join(dir, '.docsgen-cache')).some((f) => /^openapi-pets-[0-9a-f]{8}-[0-9a-f]+\.json$/.test(f))).toBe(true);
+    const entry = readdirSync(path.join(dir, '.docsgen-cache')).find((f) => /^openapi-pets-[0-9a-f]{8}-[0-9a-f]+\.v8$/.test(f));
+    expect(entry).toBeDefined();
     // From the cache, the site is the same as one built without it.
     expect(runCli(['build', '--out', 'cached'], dir).status).toBe(0);
     expect(runCli(['build', '--no-cache', '--out', 'uncached'], dir).status).toBe(0);
     expect(snapshotTree(path.join(dir, 'cached'))).toEqual(snapshotTree(path.join(dir, 'uncached')));
+    // An entry that is not V8's serialization (cut short, or never one) is made again, not taken.
+    const kept = path.join(dir, '.docsgen-cache', entry!);
+    for (const [i, bytes] of [readFileSync(kept).subarray(0, 100), Buffer.from('{"key":"x","value":{}}')].entries()) {
+      writeFileSync(kept, bytes);
+      const again = runCli(['build', '--out', `from-bad-entry-${i}`], dir);
+      expect(again.status, again.stderr).toBe(0);
+      expect(snapshotTree(path.join(dir, `from-bad-entry-${i}`))).toEqual(snapshotTree(path.join(dir, 'uncached')));
+      expect(readFileSync(kept).length).toBeGreaterThan(1000);
+    }
     // An edit to the document shows.
     const spec = path.join(dir, 'content/openapi/pets.json');
     const good = readFileSync(spec, 'utf8');
