@@ -9,7 +9,6 @@ import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteState } from './site.ts';
 import { lastSegment, stripNumberPrefix, type SourcePage } from './collect-docs.ts';
-import { pageBody } from './page-model.ts';
 import type { SidebarItemConfig } from './define-config.ts';
 import { UsageError, type Diagnostic, type RuleId } from './errors.ts';
 import { rel, type ResolvedConfig } from './load-config.ts';
@@ -75,7 +74,7 @@ export async function changeScope(state: SiteState, ref: string, transform: Tran
 
   const needles = new Set([...[...git.changed].flatMap((f) => fileNeedles(f, pageOf.get(f)?.route)), ...[...git.deleted].flatMap((f) => fileNeedles(f, undefined, git.before(f)))]);
   const changedSet = new Set(changed);
-  const candidates = site.pages.filter((p) => !p.prebuilt && !changedSet.has(p) && linkDestinations(pageBody(p)).some((d) => DOTS_ONLY.test(d) || [...needles].some((n) => d.includes(n))));
+  const candidates = site.pages.filter((p) => !p.prebuilt && !changedSet.has(p) && linkDestinations(p.body).some((d) => DOTS_ONLY.test(d) || [...needles].some((n) => d.includes(n))));
   const first = await transform([...changed, ...candidates]);
 
   const staticFileTouched = (sitePath: string) => config.staticDir !== undefined && touched.has(path.join(config.staticDir, safeDecode(sitePath)));

@@ -10,7 +10,7 @@ import { rel, schemaIssue } from './load-config.ts';
 import { joinRoute, routeProblem, ROUTE_HINT } from '../shared/routes.ts';
 import { MAX_METADATA_BYTES, MAX_PAGE_BYTES } from './limits.ts';
 import { linkOutsideError, listFiles, type ListedFile, type SourceRoots } from './source-files.ts';
-import { FRONTMATTER, frontmatterSchema, packBody, type Frontmatter, type FrontmatterKey, type SourcePage } from './page-model.ts';
+import { FRONTMATTER, frontmatterSchema, type Frontmatter, type FrontmatterKey, type SourcePage } from './page-model.ts';
 
 // The page model's names, where the stages that collect pages have always found them.
 export { lastSegment, type Frontmatter, type SourcePage } from './page-model.ts';
@@ -86,11 +86,8 @@ export function stripNumberPrefix(segment: string): string {
   return segment.replace(NUMBER_PREFIX, '');
 }
 
-/**
- * `roots`: the folders sources may be read from (see source-files.ts); a link out of them is an
- * error. `pack`: hold each page's body compressed (see packBody), for a build that reads it once.
- */
-export async function collectDocs(docsDir: string, routeBase: string, roots: SourceRoots, cache?: CollectCache, hint?: ChangeHint, pack = false): Promise<CollectedDocs> {
+/** `roots`: the folders sources may be read from (see source-files.ts); a link out of them is an error. */
+export async function collectDocs(docsDir: string, routeBase: string, roots: SourceRoots, cache?: CollectCache, hint?: ChangeHint): Promise<CollectedDocs> {
   if (cache && cache.readWith !== `${docsDir}\0${routeBase}`) {
     cache.files.clear();
     cache.listing = undefined;
@@ -114,7 +111,7 @@ export async function collectDocs(docsDir: string, routeBase: string, roots: Sou
   const diagnostics: Diagnostic[] = [...listing.categories.diagnostics, ...listing.escapes];
   // With a hint, a file the watcher did not report is known to be unchanged: no need to stat it.
   const unchanged = (file: string) => reuse && !hint!.files.has(file) && cache!.files.has(file);
-  const pages = await Promise.all(listing.files.map((f) => readPageCached(docsDir, f, routeBase, diagnostics, cache, unchanged, pack)));
+  const pages = await Promise.all(listing.files.map((f) => readPageCached(docsDir, f, routeBase, diagnostics, cache, unchanged)));
   const categories = listing.categories;
   return { pages: pages.filter((p): p is SourcePage => p !== undefined), categories: categories.meta, diagnostics };
 }
@@ -173,9 +170,8 @@ async function readPageCached(
   diagnostics: Diagnostic[],
   collect: CollectCache | undefined,
   unchanged: (file: string) => boolean,
-  pack: boolean,
 ): Promise<SourcePage | undefined> {
-  if (!collect) return readPage(docsDir, listed, routeBase, diagnostics, undefined, pack);
+  if (!collect) return readPage(docsDir, listed, routeBase, diagnostics);
   const cache = collect.files;
   const file = path.join(docsDir, listed.rel);
   const hit = cache.get(file);
@@ -192,13 +188,13 @@ async function readPageCached(
     return hit.page;
   }
   const own: Diagnostic[] = [];
-  const page = await readPage(docsDir, listed, routeBase, own, collect.frontmatter, pack);
+  const page = await readPage(docsDir, listed, routeBase, own, collect.frontmatter);
   cache.set(file, { ino: info.ino, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, page, diagnostics: own });
   diagnostics.push(...own);
   return page;
 }
 
-async function readPage(docsDir: string, listed: ListedFile, routeBase: string, diagnostics: Diagnostic[], memo?: FrontmatterMemo, pack = false): Promise<SourcePage | undefined> {
+async function readPage(docsDir: string, listed: ListedFile, routeBase: string, diagnostics: Diagnostic[], memo?: FrontmatterMemo): Promise<SourcePage | undefined> {
   const relPath = listed.rel;
   const file = path.join(docsDir, relPath);
   const bytes = await readRegularFile(listed.real);
@@ -236,7 +232,7 @@ async function readPage(docsDir: string, listed: ListedFile, routeBase: string, 
     diagnostics.push(error('invalid-route', { file: rel(file), ...where }, `invalid route ${JSON.stringify(route)} from ${what}: ${problem}`, ROUTE_HINT));
     return undefined;
   }
-  const page: SourcePage = {
+  return {
     id,
     route,
     file,
@@ -246,8 +242,6 @@ async function readPage(docsDir: string, listed: ListedFile, routeBase: string, 
     lineOffset: fm.lineOffset,
     isMdx: relPath.endsWith('.mdx'),
   };
-  if (pack) packBody(page);
-  return page;
 }
 
 /** The line of a top-level frontmatter key in a page's text (its frontmatter starts on line 2). */

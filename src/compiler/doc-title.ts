@@ -2,7 +2,7 @@
 // by it. Apart from page-model.ts because it loads the markdown parser (markdown/first-heading.ts),
 // which collecting the sources, and a check that the output is up to date, do without.
 import { firstHeadingOf } from './markdown/first-heading.ts';
-import { lastSegment, pageBody, type SourcePage } from './page-model.ts';
+import { lastSegment, type SourcePage } from './page-model.ts';
 
 /** A doc page's title: its frontmatter's, else its markdown's first h1, else the last part of its id. */
 export function docTitle(source: SourcePage): string {
@@ -16,6 +16,6 @@ const firstH1Memo = new WeakMap<SourcePage, { h1: string | undefined }>();
 export function firstH1Of(source: SourcePage): string | undefined {
   if (source.prebuilt) return source.prebuilt.firstH1;
   let memo = firstH1Memo.get(source);
-  if (!memo) firstH1Memo.set(source, (memo = { h1: firstHeadingOf(pageBody(source)) }));
+  if (!memo) firstH1Memo.set(source, (memo = { h1: firstHeadingOf(source.body) }));
   return memo.h1;
 }

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { loadConfig, importSiteModule, rel, type ResolvedConfig } from './load-config.ts';
 import { firstH1Of } from './doc-title.ts';
 import { collectDocs, type CategoryMeta, type ChangeHint, type CollectCache, type Frontmatter, type SourcePage } from './collect-docs.ts';
-import { frontmatterSchema, pageBody } from './page-model.ts';
+import { frontmatterSchema } from './page-model.ts';
 import { HighlightCache, siteLanguages, transformPages, type TransformContext, type TransformedPage } from './transform-markdown.ts';
 import { buildSiteGraph, pageContent, pageWithContent, type GraphInput, type PageContent, type SiteGraph } from './site-graph.ts';
 import { resolveShellConfig } from './shell-config.ts';
@@ -51,11 +51,6 @@ export interface SiteOptions {
    * its output is up to date (see up-to-date.ts): taken as they are, not read or requested again.
    */
   loaded?: { config: ResolvedConfig; remote?: Promise<CollectedRemote> };
-  /**
-   * Hold pages' markdown compressed until each is transformed (see packBody): for a build that
-   * transforms each page once, not for `serve --watch`, which reads bodies again on every save.
-   */
-  packBodies?: boolean;
 }
 
 /** The site as its sources are now: everything made from them without transforming a page. */
@@ -215,7 +210,7 @@ export class Site {
     const pages = pagesByFile(now.site);
     const saved = [...before].map(([file, a]) => [a, pages.get(file)] as const);
     if (saved.some(([a, b]) => !a && !b)) return 'files';
-    return saved.some(([a, b]) => !a || !b || pageBody(a) !== pageBody(b) || JSON.stringify(a.frontmatter) !== JSON.stringify(b.frontmatter)) ? 'pages' : 'nothing';
+    return saved.some(([a, b]) => !a || !b || a.body !== b.body || JSON.stringify(a.frontmatter) !== JSON.stringify(b.frontmatter)) ? 'pages' : 'nothing';
   }
 
   /**
@@ -371,7 +366,7 @@ class PageLookup {
 const MAX_LOOKUP_CHANGES = 256;
 
 function* pageBodies(pages: SourcePage[]): Generator<string> {
-  for (const p of pages) if (!p.prebuilt) yield pageBody(p);
+  for (const p of pages) if (!p.prebuilt) yield p.body;
 }
 
 const byFile = new WeakMap<LoadedSite, PageLookup>();
@@ -452,7 +447,7 @@ export async function loadSite(options: LoadOptions, time: StageTimer): Promise<
   const { reusable } = options;
   const config = reusable?.config ?? options.loaded?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
   const frontmatter = options.collect && (await frontmatterMemo(options.collect, cacheDirOf(options, config)));
-  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, config.pageRoots, options.collect, reusable ? options.changed : undefined, options.packBodies));
+  const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, config.pageRoots, options.collect, reusable ? options.changed : undefined));
   await frontmatter?.keep(docs.pages);
   const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config, cacheDirOf(options, config))));
   const remote = await time('remote', () =>

@@ -20,7 +20,7 @@ import { remarkDocsgen } from './markdown/remark-docsgen.ts';
 import type { DocsgenMarkdownContext, DocsgenMarkdownResult, ImageRef } from './markdown/context.ts';
 import { CODE_THEME, codeMetaTransformer, getHighlighter, languagesUsed } from './markdown/highlight.ts';
 import { rehypeScrollTables } from './markdown/scroll-tables.ts';
-import { firstParagraph, pageBody, type SourcePage, type TransformedPage } from './page-model.ts';
+import { firstParagraph, type SourcePage, type TransformedPage } from './page-model.ts';
 import { docTitle } from './doc-title.ts';
 import { error, type RuleId } from './errors.ts';
 import { MAX_NESTING_DEPTH, pageShapeProblem } from './limits.ts';
@@ -343,7 +343,7 @@ export function siteLanguages(pages: SourcePage[]): string[] {
   const all = new Set<string>();
   for (const page of pages) {
     let langs = langMemo.get(page);
-    if (!langs) langMemo.set(page, (langs = languagesUsed([pageBody(page)])));
+    if (!langs) langMemo.set(page, (langs = languagesUsed([page.body])));
     for (const l of langs) all.add(l);
   }
   return [...all].sort();
@@ -365,7 +365,7 @@ function cacheKey(page: SourcePage, ctx: TransformContext): string {
     .update(
       `${COMPILER_CACHE_VERSION}\0${ctx.plugins?.key ?? ''}\0${isMdxPage(page, ctx.mdx?.format) ? JSON.stringify(ctx.mdx ?? null) : 'md'}\0${file}\0${page.route}\0${page.lineOffset}\0${toc.min}${toc.max}\0${page.isMdx}\0${title}\0`,
     )
-    .update(pageBody(page))
+    .update(page.body)
     .digest('hex');
   keyMemo.set(page, { context, key });
   return key;
@@ -496,7 +496,7 @@ function transformPage(
   const file = rel(page.file);
   const mdx = ctx.mdx && isMdxPage(page, ctx.mdx.site?.format) ? ctx.mdx : undefined;
   // An MDX page is compiled as MDX; an `.mdx` file that says `format: md` is read as markdown.
-  const pre = preprocess(pageBody(page), file, page.lineOffset, page.isMdx && !mdx);
+  const pre = preprocess(page.body, file, page.lineOffset, page.isMdx && !mdx);
   const result: DocsgenMarkdownResult = { headings: [], toc: [], links: [], images: [], diagnostics: [...pre.diagnostics] };
   const toc = pageTocLevels(page, ctx.toc);
   const dir = path.dirname(page.file);

@@ -2,9 +2,6 @@ import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectDocs, stripNumberPrefix } from '../../src/compiler/collect-docs.ts';
-import { pageBody, releaseBody } from '../../src/compiler/page-model.ts';
-import { firstH1Of } from '../../src/compiler/doc-title.ts';
-import { siteLanguages } from '../../src/compiler/transform-markdown.ts';
 import { normaliseRoute } from '../../src/shared/routes.ts';
 import { tempDir } from '../helpers/run.ts';
 
@@ -81,24 +78,6 @@ describe('collectDocs', () => {
     // Line 2 of the body is line 6 of the file.
     expect(pages[0].lineOffset).toBe(4);
     expect(pages[0].body.split('\n')[1]).toBe('# Heading');
-  });
-});
-
-describe('collectDocs for a one-off build (bodies packed)', () => {
-  it('holds each body compressed, and gives it back exactly, in any script', async () => {
-    const body = `\n# Überschrift 見出し 🚩\n\n${'Text with a [link](./b.md) and `code`.\n'.repeat(200)}\n\`\`\`ts\nconst a = '…';\n\`\`\`\n`;
-    const dir = docsTree({ 'a.md': `---\ntitle: A\n---${body}`, 'b.md': '# B\n' });
-    const plain = (await collectDocs(dir, '', [realpathSync(dir)])).pages;
-    const packed = (await collectDocs(dir, '', [realpathSync(dir)], undefined, undefined, true)).pages;
-    expect(packed.map((p) => p.body)).toEqual(['', '']);
-    expect(packed[0].packed!.byteLength).toBeLessThan(Buffer.byteLength(body) / 4);
-    expect(packed.map(pageBody)).toEqual(plain.map((p) => p.body));
-    expect(pageBody(packed[0])).toBe(body.slice(1));
-    // The title and languages read from it are those of the text.
-    expect(firstH1Of(packed[1])).toBe('B');
-    expect(siteLanguages(packed)).toEqual(['ts']);
-    releaseBody(packed[0]);
-    expect(pageBody(packed[0])).toBe('');
   });
 });
 
