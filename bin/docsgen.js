@@ -49,7 +49,8 @@ if (!isMainThread) {
 
 function runInThread(entry, argv) {
   const cli = new Worker(new URL(import.meta.url), {
-    workerData: { entry, argv },
+    // `cli`: what src/server/stop-signals.ts tells this thread by.
+    workerData: { cli: true, entry, argv },
     resourceLimits: { maxYoungGenerationSizeMb: 3 * SEMI_SPACE_MB },
   });
   // A signal reaches this thread only. While the CLI has not asked for them (serve does, to stop
