@@ -187,6 +187,16 @@ describe('docsgen CLI', () => {
     expect(runCli(['serve', '--port', 'abc'], cwd).status).toBe(2);
   });
 
+  it('runs the same in the main thread when Node is started with the young-generation flag (bin/docsgen.js then starts no worker)', () => {
+    const cwd = tempDir();
+    const cli = (args: string[]) => spawnSync(process.execPath, ['--max-semi-space-size=32', path.join(repoRoot, 'bin/docsgen.js'), ...args], { cwd, encoding: 'utf8' });
+    expect(cli(['--version']).stdout.trim()).toBe(runCli(['--version'], cwd).stdout.trim());
+    expect(cli(['frobnicate']).status).toBe(2);
+    const missing = cli(['build']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe(runCli(['build'], cwd).stderr);
+  });
+
   it('exits 1 with a hint when the config is missing', () => {
     const cwd = tempDir();
     mkdirSync(path.join(cwd, 'site'));
