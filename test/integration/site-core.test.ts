@@ -120,6 +120,15 @@ describe('the graph after an edit', () => {
     const edited = await core.state();
     expect(edited.site.pages.find((p) => p.file === file)?.body).toContain('A paragraph added.');
     expect(edited.graph).toBe(before.graph);
+    // A language no page used before, in a save that keeps the graph: highlighted as a fresh site
+    // highlights it (the site's languages are those before and the saved page's).
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n\`\`\`rust\nfn main() { let answer = 42; }\n\`\`\`\n`);
+    core.invalidate({ files: new Set([file]), structural: false });
+    expect((await core.state()).graph).toBe(before.graph);
+    const kept = String((await core.respond('/guides/advanced'))?.body);
+    const fresh = String((await new Site({ config: path.join(copy, 'site/docsgen.config.ts'), cacheDir: false }).respond('/guides/advanced'))?.body);
+    expect(kept).toContain('answer');
+    expect(kept).toBe(fresh);
     // A new title changes the page's sidebar label and everyone's sidebar: a new graph, with it.
     writeFileSync(file, `---\ntitle: Renamed page\n---\n${readFileSync(file, 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '')}`);
     core.invalidate({ files: new Set([file]), structural: false });

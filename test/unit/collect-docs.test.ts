@@ -89,8 +89,12 @@ describe('collectDocs between watch rebuilds', () => {
     const b = first.pages.find((p) => p.id === 'b');
 
     writeFileSync(path.join(dir, 'a.md'), '# A edited');
+    // Written, but not reported: a file the watcher did not report is taken as read before.
+    writeFileSync(path.join(dir, 'guides/c.md'), '# C unreported');
     const edited = await collectDocs(dir, '', [realpathSync(dir)], cache, { files: new Set([path.join(dir, 'a.md')]), structural: false });
     expect(edited.pages.find((p) => p.id === 'a')?.body).toBe('# A edited');
+    expect(edited.pages.find((p) => p.id === 'guides/c')?.body).toBe('# C');
+    expect(edited.pages.map((p) => p.id)).toEqual(first.pages.map((p) => p.id));
     // Unchanged pages are the same objects, so what is derived from them can be kept.
     expect(edited.pages.find((p) => p.id === 'b')).toBe(b);
 
