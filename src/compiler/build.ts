@@ -9,12 +9,13 @@ import { checkLinks } from './check-links.ts';
 import { RouteRenderer, type RenderedPage } from './render-pages.ts';
 import type { ClientBundle } from './bundle-client.ts';
 import { islandFiles } from './mdx/render-mdx.ts';
-import { OutputWriter, type OutputSink } from './write-output.ts';
+import { IncrementalWriter, OutputWriter, type OutputSink } from './write-output.ts';
 import { checkOutputFolder } from './output-folder.ts';
 import { redirectFiles, redirectStub, redirectsFile, type RedirectMap } from './write-redirects.ts';
 import { applySeverity, type Diagnostic } from './errors.ts';
 import { indexSearch, SearchIndexState, startSearchFeed } from './index-search.ts';
 import { SEARCH_INDEX_DIR } from '../shared/types.ts';
+import { normaliseRoute } from '../shared/routes.ts';
 import { checkOutputPlan } from './plan-output.ts';
 import { escapeHtml } from './escape-html.ts';
 import { forgetBuild, recordBuild, remoteDigest } from './up-to-date.ts';
@@ -109,6 +110,179 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   return result;
 }
 
+/**
+ * What the last build of a site kept between builds (`serve --watch`) made, for the next build to
+ * update when only pages' text changed since (see updateSite).
+ */
+interface BuiltSite {
+  state: SiteState;
+  /** Every page's transform, by doc id. */
+  transformed: Map<string, TransformedPage>;
+  checked: CheckedSite;
+  renderer: RouteRenderer;
+  bundle: ClientBundle;
+  /** The local images the pages use. */
+  images: string[];
+  /** Doc ids of the pages linking to each route (see linkersOf): made by the first update. */
+  linkers?: Map<string, Set<string>>;
+}
+
+const lastBuilds = new WeakMap<Site, BuiltSite>();
+
+/**
+ * Transforms of pages' older texts a kept site may hold before a full build drops them (an update
+ * transforms only the saved pages, and keeps the rest of the table as it is).
+ */
+const MAX_STALE_TRANSFORMS = 256;
+
+/** The pages of `now` that are not the objects of `before`, when both have the same pages in the same places (and graph); else undefined. */
+function changedPages(before: SiteState, now: SiteState): SourcePage[] | undefined {
+  if (now.graph !== before.graph || now.shell !== before.shell || now.site.config !== before.site.config) return undefined;
+  const [a, b] = [before.site.pages, now.site.pages];
+  if (a.length !== b.length || now.site.drafts.length !== before.site.drafts.length) return undefined;
+  const changed: SourcePage[] = [];
+  for (let i = 0; i < b.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (a[i].id !== b[i].id || a[i].route !== b[i].route || a[i].file !== b[i].file) return undefined;
+    changed.push(b[i]);
+  }
+  return changed;
+}
+
+/**
+ * A build of a kept site after saves that changed only pages' text, so that the graph is the one
+ * the last build made (site.ts keeps it then): it transforms and renders again the saved pages
+ * and the pages whose cards describe them, checks the saved pages and the pages linking to them,
+ * makes again the checks of the whole site that read pages' headings, and writes what changed;
+ * the rest of the output is the last build's. At 10,000 pages, a full build after a one-page save
+ * held the thread for a second, and the saves and page requests meanwhile waited for it.
+ * Undefined when only a full build will do.
+ */
+async function updateSite(
+  options: BuildOptions,
+  core: Site,
+  state: SiteState,
+  writer: IncrementalWriter,
+  time: StageTimer,
+  timings: Record<string, number>,
+  searchState: SearchIndexState,
+): Promise<BuildResult | undefined> {
+  const built = lastBuilds.get(core);
+  const changed = built && changedPages(built.state, state);
+  if (!built || !changed || core.transformed.size > state.site.pages.length + MAX_STALE_TRANSFORMS) return undefined;
+  const bundle = await time('bundle', () => core.bundle(state));
+  if (bundle !== built.bundle) return undefined;
+  const { config } = state.site;
+  // No image file changed since (the graph would be new): the unchanged pages' are as they were.
+  state.assets.adopt(built.state.assets);
+  const pause = pauses(options.superseded);
+  await writer.begin(true);
+  try {
+    const made = await time('transform', () => transformPages(changed, { ...state.context, pause }));
+    const transformed = new Map(built.transformed);
+    for (const [id, t] of made) transformed.set(id, t);
+    const contentOf = Site.contentOf(state, transformed);
+    const pages = new Map(built.checked.graph.pages);
+    const docs = changed.flatMap((p) => docPageToRender(state.graph, p, transformed.get(p.id)!) ?? []);
+    for (const page of docs) pages.set(page.route, pageWithContent(state.graph.pages.get(page.route)!, contentOf));
+    const describing = describingPages(state.graph, new Set(changed.map((p) => p.id)));
+    for (const page of describing) pages.set(page.route, pageWithContent(page, contentOf));
+    const graph: SiteGraph = { ...built.checked.graph, pages };
+    await pause(true);
+
+    const redirects = siteRedirects(state.site, graph);
+    const linkers = (built.linkers ??= linkersOf(built.state.site.pages, built.transformed));
+    addLinks(linkers, changed, transformed);
+    const ids = new Set([...changed.map((p) => p.id), ...changed.flatMap((p) => [...(linkers.get(p.route) ?? [])])]);
+    const bySource = new Map(built.checked.bySource);
+    const found = await time('check', () =>
+      sourceProblems(
+        state,
+        graph,
+        redirects,
+        transformed,
+        state.site.pages.filter((p) => ids.has(p.id)),
+      ),
+    );
+    for (const [id, problems] of found) bySource.set(id, problems);
+    const islands = islandFiles(transformed.values());
+    const diagnostics = siteProblems(state, graph, redirects, generatedFiles(bundle, islands, state), bySource);
+    failOnErrors(diagnostics);
+    await pause(true);
+
+    await time('render', async () => {
+      for (const page of docs) await built.renderer.page(page);
+      for (const page of describing) await built.renderer.page(graph.pages.get(page.route)!);
+    });
+    const search = await time('search-index', () => indexSearch({ config, graph, writer, state: searchState, partial: true }));
+    await pause(true);
+    await time('write', async () => {
+      // The bundle, static files, redirects, sidebars and sitemap come from what did not change.
+      for (const [file, code] of islands) await writer.write(file, code);
+      for (const t of made.values()) for (const img of t.images) if (img.file && img.url) await writer.copy(state.assets.files.get(img.file)!, img.url.slice(config.baseUrl.length));
+      await writer.commit();
+    });
+    const checked: CheckedSite = { graph, redirects, diagnostics, bySource };
+    const images = [...new Set([...built.images, ...state.assets.urls.keys()])];
+    lastBuilds.set(core, { state, transformed, checked, renderer: built.renderer, bundle, images, linkers });
+    return {
+      config,
+      graph,
+      redirects: redirects.map,
+      warnings: diagnostics.filter((d) => d.severity === 'warning'),
+      pageCount: graph.pages.size,
+      images,
+      timings,
+      ...(search.later ? { searchLater: search.later } : {}),
+    };
+  } catch (e) {
+    await writer.abort();
+    throw e;
+  }
+}
+
+/** The generated pages whose cards describe these docs (a card without a description of its own shows the doc's). */
+function describingPages(graph: SiteGraph, ids: Set<string>): GraphPage[] {
+  let byDoc = describedBy.get(graph);
+  if (!byDoc) {
+    byDoc = new Map();
+    for (const page of graph.pages.values())
+      for (const card of page.cards ?? []) {
+        if (card.descriptionOf === undefined) continue;
+        const list = byDoc.get(card.descriptionOf) ?? [];
+        if (!list.includes(page)) list.push(page);
+        byDoc.set(card.descriptionOf, list);
+      }
+    describedBy.set(graph, byDoc);
+  }
+  return [...new Set([...ids].flatMap((id) => byDoc.get(id) ?? []))];
+}
+const describedBy = new WeakMap<SiteGraph, Map<string, GraphPage[]>>();
+
+/**
+ * The pages linking to each route, by doc id: whose anchors into a saved page are checked again.
+ * It only grows (a link removed leaves its page listed, checked once more for nothing).
+ */
+function linkersOf(pages: SourcePage[], transformed: Map<string, TransformedPage>): Map<string, Set<string>> {
+  const linkers = new Map<string, Set<string>>();
+  addLinks(linkers, pages, transformed);
+  return linkers;
+}
+
+function addLinks(linkers: Map<string, Set<string>>, pages: SourcePage[], transformed: Map<string, TransformedPage>): void {
+  const routes = new Map<string, string>();
+  for (const page of pages) {
+    for (const link of transformed.get(page.id)?.links ?? []) {
+      if (link.route === undefined) continue;
+      let route = routes.get(link.route);
+      if (route === undefined) routes.set(link.route, (route = normaliseRoute(link.route)));
+      let ids = linkers.get(route);
+      if (!ids) linkers.set(route, (ids = new Set()));
+      ids.add(page.id);
+    }
+  }
+}
+
 /** The build, and the files it read from outside the site's folders (the client bundle's, MDX pages' modules). */
 async function buildSite(
   options: BuildOptions,
@@ -120,6 +294,10 @@ async function buildSite(
 ): Promise<{ result: BuildResult; extra: string[] }> {
   const { site, assets } = state;
   const { config } = site;
+  if (options.site && options.sink instanceof IncrementalWriter) {
+    const updated = await updateSite(options, core, state, options.sink, time, timings, searchState);
+    if (updated) return { result: updated, extra: [] };
+  }
   // esbuild bundles the client in its own process while the pages are transformed.
   const bundling = time('bundle', () => core.bundle(state));
   bundling.catch(() => {}); // awaited below; a build that fails before must not leave it unhandled
@@ -157,10 +335,9 @@ async function buildSite(
     await pause(true);
     // The output plan's check needs the bundle's file names.
     const bundle = await bundling;
-    // Two copies of one image share a content-hashed name: one file.
     const islands = islandFiles(transformed.values());
-    const generated = [...new Set([...bundle.files.map((f) => f.path), ...islands.keys(), ...[...assets.urls.values()].map((url) => url.slice(config.baseUrl.length))])];
-    const { graph, redirects, diagnostics: all } = await checkTransformed(state, transformed, time, { generated, pause });
+    const checked = await checkTransformed(state, transformed, time, { generated: generatedFiles(bundle, islands, state), pause });
+    const { graph, redirects, diagnostics: all } = checked;
     failOnErrors(all);
     await pause(true);
 
@@ -180,6 +357,7 @@ async function buildSite(
       await writer.commit();
     });
     await time('cache', () => core.pruneStore(state));
+    if (options.site && writer instanceof IncrementalWriter) lastBuilds.set(core, { state, transformed, checked, renderer: await renders.renderer, bundle, images: [...assets.urls.keys()] });
     const mdxModules = [...transformed.values()].flatMap((t) => (t.imports ?? []).map(([file]) => path.resolve(config.rootDir, file)));
     const result: BuildResult = {
       config,
@@ -247,11 +425,10 @@ function renderAsTransformed(state: SiteState, bundling: Promise<ClientBundle>, 
   };
   const drain = () => Promise.all(inFlight);
   return {
+    renderer,
     take(source: SourcePage, result: TransformedPage): Promise<void> {
-      const page = state.graph.pages.get(source.route);
-      // Another source on the same route is an error the checks report.
-      if (page?.kind !== 'doc' || page.id !== source.id) return Promise.resolve();
-      return render(pageWithContent(page, (id) => (id === source.id ? pageContent(source, result) : undefined)));
+      const page = docPageToRender(state.graph, source, result);
+      return page ? render(page) : Promise.resolve();
     },
     /** Waits for the pages being written (and throws the first failure). */
     drain,
@@ -270,12 +447,32 @@ function renderAsTransformed(state: SiteState, bundling: Promise<ClientBundle>, 
   };
 }
 
+/** A doc page with its own content, as a build renders it; undefined when another source has its route (an error the checks report). */
+function docPageToRender(graph: SiteGraph, source: SourcePage, result: TransformedPage): GraphPage | undefined {
+  const page = graph.pages.get(source.route);
+  if (page?.kind !== 'doc' || page.id !== source.id) return undefined;
+  return pageWithContent(page, (id) => (id === source.id ? pageContent(source, result) : undefined));
+}
+
+/** The files a build makes besides pages and redirects: the client bundle, MDX islands, images (two copies of one image share a content-hashed name: one file). */
+function generatedFiles(bundle: ClientBundle, islands: Map<string, string>, { site, assets }: SiteState): string[] {
+  return [...new Set([...bundle.files.map((f) => f.path), ...islands.keys(), ...[...assets.urls.values()].map((url) => url.slice(site.config.baseUrl.length))])];
+}
+
 /** What a build checks once the pages are transformed, before it renders anything. */
 export interface CheckedSite {
   graph: SiteGraph;
   redirects: RedirectMap;
   /** Every problem found, with the severities the config's `checks` sets. */
   diagnostics: Diagnostic[];
+  /** The problems of each page checked, by doc id, as found (before severities): see sourceProblems. */
+  bySource: Map<string, SourceProblems>;
+}
+
+/** A page's own problems: its transform's, and its links', anchors' and images'. */
+export interface SourceProblems {
+  own: Diagnostic[];
+  links: Diagnostic[];
 }
 
 /**
@@ -288,16 +485,27 @@ export async function checkTransformed(
   time: StageTimer,
   { sources = state.site.pages, generated = [], pause = async () => {} }: { sources?: SourcePage[]; generated?: string[]; pause?: Pause } = {},
 ): Promise<CheckedSite> {
-  const { site } = state;
-  const { config } = site;
   const graph = await time('content', () => withContent(state.graph, Site.contentOf(state, transformed)));
   await pause(true);
-  const redirects = siteRedirects(site, graph);
+  const redirects = siteRedirects(state.site, graph);
   await pause(true);
-  const checked = await time('check', () =>
-    checkLinks({ graph, sources, transformed, staticDir: config.staticDir, staticFiles: site.staticFiles.map((f) => f.rel), redirectSources: new Set(redirects.map.keys()), drafts: site.drafts }),
-  );
+  const bySource = await time('check', () => sourceProblems(state, graph, redirects, transformed, sources));
   await pause(true);
+  return { graph, redirects, bySource, diagnostics: siteProblems(state, graph, redirects, generated, bySource) };
+}
+
+/** The problems of these pages, by doc id, in the order of the pages. */
+function sourceProblems(state: SiteState, graph: SiteGraph, redirects: RedirectMap, transformed: Map<string, TransformedPage>, sources: SourcePage[]): Map<string, SourceProblems> {
+  const { config, staticFiles, drafts } = state.site;
+  const links = checkLinks({ graph, sources, transformed, staticDir: config.staticDir, staticFiles: staticFiles.map((f) => f.rel), redirectSources: new Set(redirects.map.keys()), drafts });
+  // Once per id: two files can give one doc id (`a.md`, `a.mdx`), and their page's problems count once.
+  return new Map([...new Set(sources.map((p) => p.id))].map((id) => [id, { own: transformed.get(id)?.diagnostics ?? [], links: links.get(id) ?? [] }]));
+}
+
+/** Every problem of the site: the pages' (`bySource`, every page's) and those of the site as a whole, with the config's severities. */
+function siteProblems(state: SiteState, graph: SiteGraph, redirects: RedirectMap, generated: string[], bySource: Map<string, SourceProblems>): Diagnostic[] {
+  const { site } = state;
+  const { config } = site;
   const plan = checkOutputPlan(
     {
       pages: graph.pages.values(),
@@ -309,20 +517,19 @@ export async function checkTransformed(
     },
     rel,
   );
-  // A Set: two files can give one doc id (`a.md`, `a.mdx`), and their page's problems count once.
-  const pages = new Set(sources.map((p) => transformed.get(p.id)));
+  const pages = [...bySource.values()];
   const found = [
     ...site.apis.diagnostics,
     ...site.warnings,
-    ...[...pages].flatMap((t) => t?.diagnostics ?? []),
+    ...pages.flatMap((p) => p.own),
     ...graph.diagnostics,
     ...sidebarAnchorProblems(graph),
     ...redirects.diagnostics,
     ...state.shell.diagnostics,
-    ...checked,
+    ...pages.flatMap((p) => p.links),
     ...plan,
   ];
-  return { graph, redirects, diagnostics: applySeverity(found, config.user.checks) };
+  return applySeverity(found, config.user.checks);
 }
 
 /**

@@ -24,8 +24,9 @@ export interface CheckInput {
 
 const DRAFT_HINT = 'drafts are only built by `docsgen serve --watch`: publish the page (remove `draft: true`) or remove the link';
 
-export function checkLinks(input: CheckInput): Diagnostic[] {
-  const out: Diagnostic[] = [];
+/** Each source's broken links, anchors and images, by its doc id (two files of one id share an entry), in source order. */
+export function checkLinks(input: CheckInput): Map<string, Diagnostic[]> {
+  const found = new Map<string, Diagnostic[]>();
   const { pages } = input.graph;
   // Many pages link to the same few routes and images: each is resolved once per build.
   const normalised = memo(normaliseRoute);
@@ -36,6 +37,8 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
   for (const source of input.sources) {
     const t = input.transformed.get(source.id);
     if (!t) continue;
+    const out = found.get(source.id) ?? [];
+    found.set(source.id, out);
     const file = rel(source.file);
     const self = pages.get(source.route);
     for (const link of t.links) {
@@ -81,7 +84,7 @@ export function checkLinks(input: CheckInput): Diagnostic[] {
       }
     }
   }
-  return out;
+  return found;
 }
 
 function memo<T>(f: (key: string) => T): (key: string) => T {

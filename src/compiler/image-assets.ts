@@ -55,6 +55,16 @@ export class AssetRegistry {
     readonly roots: SourceRoots,
   ) {}
 
+  /**
+   * Takes what another registry found of the images it was asked for, as it found it: for a build
+   * that transforms only the pages saved since the other's, when no image file changed since.
+   */
+  adopt(other: AssetRegistry): void {
+    for (const [abs, url] of other.urls) if (!this.urls.has(abs) && !this.problems.has(abs)) this.urls.set(abs, url);
+    for (const [abs, file] of other.files) if (!this.files.has(abs)) this.files.set(abs, file);
+    for (const [abs, problem] of other.problems) if (!this.urls.has(abs) && !this.problems.has(abs)) this.problems.set(abs, problem);
+  }
+
   /** The public URL of a local image; undefined when the file is missing or cannot be published. */
   imageUrl(abs: string): string | undefined {
     this.resolve(abs);

@@ -86,6 +86,8 @@ export interface SearchIndexInput {
   /** The index this build started while transforming (see startSearchFeed); it gets the pages it has not had. */
   feed?: SearchFeed;
   state: SearchIndexState;
+  /** The writer keeps the files a build does not write (an update of serve --watch): the last index's are not written again. */
+  partial?: boolean;
 }
 
 export interface SearchIndexResult {
@@ -339,7 +341,7 @@ class ShardFeed {
   }
 }
 
-export async function indexSearch({ config, graph, writer, feed, state }: SearchIndexInput): Promise<SearchIndexResult> {
+export async function indexSearch({ config, graph, writer, feed, state, partial = false }: SearchIndexInput): Promise<SearchIndexResult> {
   if (!makesLocalIndex(config)) return { pages: 0, files: 0, bytes: 0 };
   const pages = [...graph.pages.values()].filter((p) => !p.unlisted).sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   const documentOf = (p: SearchablePage & { unlisted?: boolean }): SearchDocument => ({ url: config.baseUrl + p.route.slice(1), content: searchDocument(p) });
@@ -357,8 +359,9 @@ export async function indexSearch({ config, graph, writer, feed, state }: Search
     const gen = ++state.generation;
     later = () => indexLater(gen, documentsOf, config, state, live);
     // All at once: nearly every file is the one written last time, which the writer sees at once;
-    // hundreds of awaits in a row used to hold up the render beside this.
-    await Promise.all(files.map((f) => sink(f.path, f.content)));
+    // hundreds of awaits in a row used to hold up the render beside this. At 10,000 pages that is
+    // still 15 ms, which an update need not spend.
+    if (!partial) await Promise.all(files.map((f) => sink(f.path, f.content)));
   } else {
     const run = feed ?? new SearchFeed(config, state.cacheDir, sink, live !== undefined);
     // The pages the transform did not give it: all of them without a feed, else those the graph made (category index pages).

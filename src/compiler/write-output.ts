@@ -403,7 +403,12 @@ export class IncrementalWriter implements OutputSink {
 
   constructor(readonly outDir: string) {}
 
-  async begin(): Promise<void> {
+  /** Files this build only adds to or rewrites: what it does not write stays (see updateSite in build.ts). */
+  private partial = false;
+
+  /** `partial`: this build writes only what changed, and removes nothing. */
+  async begin(partial = false): Promise<void> {
+    this.partial = partial;
     this.current = new Map();
     this.staged = new Map();
     this.written = [];
@@ -475,6 +480,10 @@ export class IncrementalWriter implements OutputSink {
       if (this.written.length % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     this.staged = new Map();
+    if (this.partial) {
+      for (const [relPath, hash] of this.current) this.previous.set(relPath, hash);
+      return;
+    }
     for (const relPath of this.previous.keys()) {
       if (this.current.has(relPath)) continue;
       await rm(outputFile(this.outDir, relPath), { force: true });

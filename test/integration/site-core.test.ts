@@ -264,3 +264,72 @@ describe('a build of serve --watch that a save makes out of date', () => {
     expect(sink.written).toContain(htmlPathOf('/guides/advanced'));
   }, 120_000);
 });
+
+describe('a build of serve --watch after saves of pages’ text alone', () => {
+  /** Every file of a folder but the search index (made after a build, when the writer pauses), by path. */
+  const files = (dir: string): Map<string, string> =>
+    new Map(
+      (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+        .filter((f) => !f.startsWith('_search/'))
+        .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+    );
+  /** The output a full build of the project as it is now writes. */
+  const fullBuild = async (configFile: string) => {
+    const dir = tempDir('docsgen-site-core-full-');
+    const result = await build({ config: configFile, outDir: dir, site: new Site({ config: configFile, cacheDir: false }), sink: new IncrementalWriter(dir) });
+    expect(result.timings).toHaveProperty('content');
+    return files(dir);
+  };
+
+  it('updates the output to what a full build writes, checks the pages linking to a saved page, and builds in full when the graph changed', async () => {
+    const dir = tempDir('docsgen-site-core-update-');
+    cpSync(fixture('good-site'), dir, { recursive: true });
+    const configFile = path.join(dir, 'site/docsgen.config.ts');
+    const served = path.join(dir, 'served');
+    const core = new Site({ config: configFile, cacheDir: false });
+    const sink = new IncrementalWriter(served);
+    const rebuild = () => build({ config: configFile, outDir: served, site: core, sink });
+    const save = (file: string, text: string) => {
+      writeFileSync(file, text);
+      core.invalidate({ files: new Set([file]), structural: false });
+    };
+    // The first build checks and renders the whole site (its stages say so).
+    expect((await rebuild()).timings).toHaveProperty('content');
+
+    // New first paragraph: the page, and the generated index whose card shows it, change.
+    const advanced = path.join(dir, 'content/docs/guides/advanced.md');
+    save(advanced, readFileSync(advanced, 'utf8').replace('Back to', 'A new lead paragraph. Back to'));
+    const updated = await rebuild();
+    expect(updated.timings).not.toHaveProperty('content');
+    expect(readFileSync(path.join(served, htmlPathOf('/guides')), 'utf8')).toContain('A new lead paragraph.');
+    expect(files(served)).toEqual(await fullBuild(configFile));
+    // The site still knows the images of the pages it did not transform again.
+    const diagram = /\/assets\/images\/diagram-\w+\.svg/.exec(readFileSync(path.join(served, htmlPathOf('/guides/basics/install')), 'utf8'))?.[0];
+    expect((await core.respond(String(diagram)))?.status).toBe(200);
+
+    // A heading another page links to, removed: that page's link is reported, and nothing is written.
+    const configure = path.join(dir, 'content/docs/guides/01-basics/02-configure.md');
+    const text = readFileSync(configure, 'utf8');
+    const before = files(served);
+    save(configure, text.replace('## Set options {#set-options}', '## Options'));
+    const failed = await rebuild().then(
+      () => undefined,
+      (e: unknown) => e as { diagnostics?: { rule: string; file?: string; line?: number }[] },
+    );
+    expect(failed?.diagnostics?.map((d) => [d.rule, path.resolve(String(d.file)), d.line])).toEqual([['broken-anchor', path.join(dir, 'content/docs/guides/01-basics/01-install.md'), 21]]);
+    expect(files(served)).toEqual(before);
+
+    // Put back, with more text: the saves since the last good build are all in the next.
+    save(configure, `${text}\nA line added.\n`);
+    expect((await rebuild()).timings).not.toHaveProperty('content');
+    expect(readFileSync(path.join(served, htmlPathOf('/guides/basics/configure')), 'utf8')).toContain('A line added.');
+    expect(files(served)).toEqual(await fullBuild(configFile));
+
+    // A new title changes every page's sidebar: a full build.
+    save(advanced, readFileSync(advanced, 'utf8').replace('title: Advanced use', 'title: Advanced topics'));
+    expect((await rebuild()).timings).toHaveProperty('content');
+    expect(files(served)).toEqual(await fullBuild(configFile));
+  }, 120_000);
+});
