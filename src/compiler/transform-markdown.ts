@@ -31,7 +31,7 @@ import { defaultWorkers, transformInWorkers, type MdxSite, type TransformOptions
 export type { MdxSite, TransformedPage, TransformOptions };
 import { pluginsOf, type MarkdownPlugins, type PluginsRef } from './markdown/user-plugins.ts';
 import type { PluggableList } from 'unified';
-import { isMdxPage, transformMdx } from './mdx/transform-mdx.ts';
+import { isMdxPage } from './mdx/mdx-page.ts';
 import { fileHash } from './mdx/render-mdx.ts';
 import type { TransformStore } from './persistent-cache.ts';
 
@@ -564,6 +564,8 @@ async function transformMdxPage(
 ): Promise<TransformedPage> {
   const { mdx } = ctx;
   const site = mdx.site ?? { format: 'md', siteDir: ctx.rootDir, siteConfig: { title: '', url: '', baseUrl: ctx.assets.baseUrl, customFields: {} } };
+  // Loaded with the first MDX page: a site without MDX never compiles it (its first page served sooner).
+  const { transformMdx } = await import('./mdx/transform-mdx.ts');
   const made = await transformMdx({
     text,
     ctx: markdownCtx,

@@ -8,7 +8,7 @@ import { packageRoot } from './package-root.ts';
 import type { SourcePage, TransformedPage } from './page-model.ts';
 import type { SourceRoots } from './source-files.ts';
 import type { PluginsRef } from './markdown/user-plugins.ts';
-import type { MarkdownFormat } from './mdx/transform-mdx.ts';
+import type { MarkdownFormat } from './mdx/mdx-page.ts';
 
 /** The compiled worker beside the compiled CLI (scripts/compile-cli.mjs makes both; the tests' setup too). */
 const WORKER_FILE = path.join(packageRoot(), 'dist/transform-worker.js');

@@ -16,18 +16,6 @@ import { DOCUSAURUS_MODULES, GLOBAL_COMPONENTS, MdxBundleError, MdxRenderError, 
 import { CompiledPositions } from './positions.ts';
 
 /** The config's `markdown.format`, as Docusaurus's: which pages are MDX. */
-export type MarkdownFormat = 'detect' | 'mdx' | 'md';
-
-/**
- * Whether a page is MDX: with `detect` an `.mdx` file is, with `mdx` every page is, with `md` (the
- * default: content is untrusted until the config says otherwise) none is. A page's `format: md` frontmatter reads it as markdown; a page cannot make
- * itself MDX, which is code (SECURITY.md): only the config can.
- */
-export function isMdxPage(page: { file: string; frontmatter: Record<string, unknown> }, format: MarkdownFormat = 'md'): boolean {
-  if (format === 'md' || page.frontmatter.format === 'md') return false;
-  return format === 'mdx' || page.file.endsWith('.mdx');
-}
-
 export interface MdxTransform {
   /** Undefined for a page with errors. */
   rendered?: MdxRender;
