@@ -448,16 +448,23 @@ interface LoadOptions extends SiteOptions {
 export async function loadSite(options: LoadOptions, time: StageTimer): Promise<LoadedSite> {
   const { reusable } = options;
   const config = reusable?.config ?? options.loaded?.config ?? (await time('config', () => loadConfig(options.config, options.cwd)));
+  // What does not need the pages starts now and reads its files (and esbuild bundles the sidebars)
+  // while the pages are read: in turn, they were half of the first page of serve --watch. They are
+  // awaited, and their errors reported, in the order they always were.
+  const started = <T>(p: Promise<T>) => (p.catch(() => {}), p);
+  const apisRead = started(reusable ? Promise.resolve(reusable.apis) : time('openapi', () => collectApis(config, cacheDirOf(options, config))));
+  const staticsRead = started(time('static', () => collectStaticFiles(config)));
+  const sidebarsRead = started(reusable ? Promise.resolve(reusable.sidebars) : time('sidebars', () => loadSidebars(config)));
   const frontmatter = options.collect && (await frontmatterMemo(options.collect, cacheDirOf(options, config)));
   const docs = await time('collect', () => collectDocs(config.docsDir, config.routeBasePath, config.pageRoots, options.collect, reusable ? options.changed : undefined));
   await frontmatter?.keep(docs.pages);
-  const apis = reusable?.apis ?? (await time('openapi', () => collectApis(config, cacheDirOf(options, config))));
+  const apis = await apisRead;
   const remote = await time('remote', () =>
     collectRemote(config, { cacheDir: cacheDirOf(options, config), offline: options.remote === 'local', docs: docs.pages, ...(options.loaded?.remote ? { fetched: options.loaded.remote } : {}) }),
   );
-  const statics = await time('static', () => collectStaticFiles(config));
+  const statics = await staticsRead;
   failOnErrors([...docs.diagnostics, ...apis.diagnostics, ...remote.diagnostics, ...statics.diagnostics]);
-  const userSidebars = reusable?.sidebars ?? (await time('sidebars', () => loadSidebars(config)));
+  const userSidebars = await sidebarsRead;
   const isLeftOut = (p: SourcePage) => !options.drafts && p.frontmatter.draft === true;
   return {
     config,
