@@ -10,6 +10,7 @@ import { RouteRenderer, type RenderedPage } from './render-pages.ts';
 import type { ClientBundle } from './bundle-client.ts';
 import { islandFiles } from './mdx/render-mdx.ts';
 import { IncrementalWriter, OutputWriter, type OutputSink } from './write-output.ts';
+import type { AssetRegistry } from './image-assets.ts';
 import { checkOutputFolder } from './output-folder.ts';
 import { redirectFiles, redirectStub, redirectsFile, type RedirectMap } from './write-redirects.ts';
 import { applySeverity, type Diagnostic } from './errors.ts';
@@ -21,7 +22,7 @@ import { escapeHtml } from './escape-html.ts';
 import { forgetBuild, recordBuild, remoteDigest } from './up-to-date.ts';
 import { cacheDirOf } from './persistent-cache.ts';
 import { releaseEsbuild } from './esbuild-service.ts';
-import { failOnErrors, Site, siteRedirects, stageTimer, type SiteOptions, type SiteState, type StageTimer } from './site.ts';
+import { failOnErrors, pageById, Site, siteRedirects, stageTimer, type SiteOptions, type SiteState, type StageTimer } from './site.ts';
 
 export interface BuildOptions extends SiteOptions {
   outDir: string;
@@ -121,19 +122,11 @@ interface BuiltSite {
   checked: CheckedSite;
   renderer: RouteRenderer;
   bundle: ClientBundle;
-  /** The local images the pages use. */
-  images: string[];
   /** Doc ids of the pages linking to each route (see linkersOf): made by the first update. */
   linkers?: Map<string, Set<string>>;
 }
 
 const lastBuilds = new WeakMap<Site, BuiltSite>();
-
-/**
- * Transforms of pages' older texts a kept site may hold before a full build drops them (an update
- * transforms only the saved pages, and keeps the rest of the table as it is).
- */
-const MAX_STALE_TRANSFORMS = 256;
 
 /** The pages of `now` that are not the objects of `before`, when both have the same pages in the same places (and graph); else undefined. */
 function changedPages(before: SiteState, now: SiteState): SourcePage[] | undefined {
@@ -169,18 +162,22 @@ async function updateSite(
 ): Promise<BuildResult | undefined> {
   const built = lastBuilds.get(core);
   const changed = built && changedPages(built.state, state);
-  if (!built || !changed || core.transformed.size > state.site.pages.length + MAX_STALE_TRANSFORMS) return undefined;
+  // A page whose doc id another file has too: which of them a build shows is the site's order's to say.
+  if (!built || !changed || changed.some((p) => pageById(state, p.id) !== p)) return undefined;
   const bundle = await time('bundle', () => core.bundle(state));
   if (bundle !== built.bundle) return undefined;
   const { config } = state.site;
-  // No image file changed since (the graph would be new): the unchanged pages' are as they were.
-  state.assets.adopt(built.state.assets);
   const pause = pauses(options.superseded);
   await writer.begin(true);
   try {
     const made = await time('transform', () => transformPages(changed, { ...state.context, pause }));
     const transformed = new Map(built.transformed);
     for (const [id, t] of made) transformed.set(id, t);
+    // The images the pages use now, as the last build found them (no image file changed since, or
+    // the graph would be new); the saved pages' were found by their transforms.
+    const images = new Set<string>();
+    for (const t of transformed.values()) for (const img of t.images) if (img.file) images.add(img.file);
+    state.assets.adopt(built.state.assets, images);
     const contentOf = Site.contentOf(state, transformed);
     const pages = new Map(built.checked.graph.pages);
     const docs = changed.flatMap((p) => docPageToRender(state.graph, p, transformed.get(p.id)!) ?? []);
@@ -220,18 +217,24 @@ async function updateSite(
       // The bundle, static files, redirects, sidebars and sitemap come from what did not change.
       for (const [file, code] of islands) await writer.write(file, code);
       for (const t of made.values()) for (const img of t.images) if (img.file && img.url) await writer.copy(state.assets.files.get(img.file)!, img.url.slice(config.baseUrl.length));
+      // What a saved page no longer uses goes, as a full build would leave it out.
+      const imageFiles = (assets: AssetRegistry) => new Set([...assets.urls.values()].map((url) => url.slice(config.baseUrl.length)));
+      const kept = new Set([...imageFiles(state.assets), ...islands.keys()]);
+      for (const file of [...imageFiles(built.state.assets), ...islandFiles(built.transformed.values()).keys()]) if (!kept.has(file)) writer.remove(file);
       await writer.commit();
     });
+    // The transforms of the saved pages' older texts go, as a full build lets them go (transformPages' prune).
+    const live = new Set(transformed.values());
+    for (const [key, t] of core.transformed) if (!live.has(t)) core.transformed.delete(key);
     const checked: CheckedSite = { graph, redirects, diagnostics, bySource };
-    const images = [...new Set([...built.images, ...state.assets.urls.keys()])];
-    lastBuilds.set(core, { state, transformed, checked, renderer: built.renderer, bundle, images, linkers });
+    lastBuilds.set(core, { state, transformed, checked, renderer: built.renderer, bundle, linkers });
     return {
       config,
       graph,
       redirects: redirects.map,
       warnings: diagnostics.filter((d) => d.severity === 'warning'),
       pageCount: graph.pages.size,
-      images,
+      images: [...state.assets.urls.keys()],
       timings,
       ...(search.later ? { searchLater: search.later } : {}),
     };
@@ -357,7 +360,7 @@ async function buildSite(
       await writer.commit();
     });
     await time('cache', () => core.pruneStore(state));
-    if (options.site && writer instanceof IncrementalWriter) lastBuilds.set(core, { state, transformed, checked, renderer: await renders.renderer, bundle, images: [...assets.urls.keys()] });
+    if (options.site && writer instanceof IncrementalWriter) lastBuilds.set(core, { state, transformed, checked, renderer: await renders.renderer, bundle });
     const mdxModules = [...transformed.values()].flatMap((t) => (t.imports ?? []).map(([file]) => path.resolve(config.rootDir, file)));
     const result: BuildResult = {
       config,

@@ -56,13 +56,18 @@ export class AssetRegistry {
   ) {}
 
   /**
-   * Takes what another registry found of the images it was asked for, as it found it: for a build
-   * that transforms only the pages saved since the other's, when no image file changed since.
+   * Takes what another registry found of these images, as it found it: for a build that transforms
+   * only the pages saved since the other's, when no image file changed since.
    */
-  adopt(other: AssetRegistry): void {
-    for (const [abs, url] of other.urls) if (!this.urls.has(abs) && !this.problems.has(abs)) this.urls.set(abs, url);
-    for (const [abs, file] of other.files) if (!this.files.has(abs)) this.files.set(abs, file);
-    for (const [abs, problem] of other.problems) if (!this.urls.has(abs) && !this.problems.has(abs)) this.problems.set(abs, problem);
+  adopt(other: AssetRegistry, images: Set<string>): void {
+    for (const abs of images) {
+      if (this.urls.has(abs) || this.problems.has(abs)) continue;
+      const [url, file, problem] = [other.urls.get(abs), other.files.get(abs), other.problems.get(abs)];
+      if (url !== undefined && file !== undefined) {
+        this.urls.set(abs, url);
+        this.files.set(abs, file);
+      } else if (problem !== undefined) this.problems.set(abs, problem);
+    }
   }
 
   /** The public URL of a local image; undefined when the file is missing or cannot be published. */

@@ -382,6 +382,11 @@ function pagesByFile(site: LoadedSite): PageLookup {
 
 const byId = new WeakMap<SiteState, PageLookup>();
 
+/** The page of a state with this doc id (of two files with one id, the later, as a build shows). */
+export function pageById(state: SiteState, id: string): SourcePage | undefined {
+  return pagesById(state).get(id);
+}
+
 /** A state's pages by doc id, made once per state (a request would otherwise walk every page). */
 function pagesById(state: SiteState): PageLookup {
   let lookup = byId.get(state);

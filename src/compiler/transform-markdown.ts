@@ -86,6 +86,10 @@ const PARALLEL_MIN_PAGES = 40;
 
 export async function transformPages(pages: SourcePage[], ctx: TransformContext): Promise<Map<string, TransformedPage>> {
   const out = new Map<string, TransformedPage>();
+  // Two files with one doc id: the result is the later one's, as the site graph takes the later,
+  // whichever of them came from the cache (a save of the earlier used to make it the page shown).
+  const shown = new Map(pages.map((p) => [p.id, p]));
+  const put = (page: SourcePage, result: TransformedPage) => void (shown.get(page.id) === page && out.set(page.id, result));
   const todo: { page: SourcePage; key: string }[] = [];
   const live = new Set<string>();
   const stillReads = readsChecker(ctx);
@@ -96,7 +100,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
   for (const page of pages) {
     await ctx.pause?.();
     if (page.prebuilt) {
-      out.set(page.id, page.prebuilt);
+      put(page, page.prebuilt);
       inOrder?.(page, () => page.prebuilt!);
       continue;
     }
@@ -111,7 +115,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
       // A result kept whole is made whole now (one from disk is an outline).
       const result = ctx.outlines ? kept(found.result) : await wholeResult(ctx, found, page);
       ctx.cache?.set(found.key, result);
-      out.set(page.id, result);
+      put(page, result);
       inOrder?.(page, () => (ctx.outlines ? wholeResult(ctx, found, page) : result));
     } else {
       todo.push({ page, key });
@@ -128,7 +132,7 @@ export async function transformPages(pages: SourcePage[], ctx: TransformContext)
     for (const img of result.images) if (img.file) ctx.assets.imageUrl(img.file);
     ctx.store?.put(key, result);
     ctx.cache?.set(key, kept(result));
-    out.set(page.id, kept(result));
+    put(page, kept(result));
     inOrder?.(page, () => result, true);
   };
   // Nothing to do must not load the grammars (a second or more): a run whose pages all come from the cache.

@@ -394,7 +394,7 @@ export class IncrementalWriter implements OutputSink {
   /** The exact string written last time: cached renders hand back the same object, so no hashing. */
   private lastContents = new Map<string, string | Uint8Array>();
   /** What this build has changed, written at commit: contents, or the source file to copy. */
-  private staged = new Map<string, { contents: string | Uint8Array } | { from: string }>();
+  private staged = new Map<string, { contents: string | Uint8Array } | { from: string } | { remove: true }>();
   private dirs = new Set<string>();
   /** Files written by the last build, for tests and logs. */
   written: string[] = [];
@@ -419,6 +419,8 @@ export class IncrementalWriter implements OutputSink {
   }
 
   async write(relPath: string, contents: string | Uint8Array): Promise<void> {
+    // Written twice in a build (two files of one doc id render one route): the last write counts.
+    this.staged.delete(relPath);
     if (this.lastContents.get(relPath) === contents && this.previous.has(relPath)) {
       this.current.set(relPath, this.previous.get(relPath)!);
       return;
@@ -457,6 +459,12 @@ export class IncrementalWriter implements OutputSink {
     this.current.set(relPath, hash);
   }
 
+  /** In a partial build (see begin): a file the output no longer has, removed at commit. */
+  remove(relPath: string): void {
+    outputFile(this.outDir, relPath);
+    this.staged.set(relPath, { remove: true });
+  }
+
   /** The counterpart of adopt: a file removed beside the builds is no longer the output's. */
   async disown(relPath: string): Promise<void> {
     await rm(outputFile(this.outDir, relPath), { force: true });
@@ -469,6 +477,13 @@ export class IncrementalWriter implements OutputSink {
     const rootReal = await realpath(this.outDir);
     for (const [relPath, what] of this.staged) {
       const file = outputFile(this.outDir, relPath);
+      if ('remove' in what) {
+        await rm(file, { force: true });
+        this.lastContents.delete(relPath);
+        this.previous.delete(relPath);
+        this.removed.push(relPath);
+        continue;
+      }
       prepareOutputFile(this.outDir, file, this.dirs, rootReal);
       if ('from' in what) copySource(what.from, file);
       else {

@@ -327,9 +327,57 @@ describe('a build of serve --watch after saves of pages’ text alone', () => {
     expect(readFileSync(path.join(served, htmlPathOf('/guides/basics/configure')), 'utf8')).toContain('A line added.');
     expect(files(served)).toEqual(await fullBuild(configFile));
 
+    // An image a saved page no longer uses goes, from the folder and from what the site serves.
+    const install = path.join(dir, 'content/docs/guides/01-basics/01-install.md');
+    save(install, readFileSync(install, 'utf8').replace('![A diagram](../img/diagram.svg)', 'No image.'));
+    expect((await rebuild()).timings).not.toHaveProperty('content');
+    expect(existsSync(path.join(served, String(diagram)))).toBe(false);
+    expect((await core.respond(String(diagram)))?.status).not.toBe(200);
+    expect(files(served)).toEqual(await fullBuild(configFile));
+
+    // Saved many times, a page's older transforms are not kept (the site holds one per page).
+    const held = core.transformed.size;
+    for (let i = 0; i < 5; i++) {
+      save(advanced, `${readFileSync(advanced, 'utf8')}\nSave ${i}.\n`);
+      expect((await rebuild()).timings).not.toHaveProperty('content');
+    }
+    expect(core.transformed.size).toBe(held);
+
     // A new title changes every page's sidebar: a full build.
     save(advanced, readFileSync(advanced, 'utf8').replace('title: Advanced use', 'title: Advanced topics'));
     expect((await rebuild()).timings).toHaveProperty('content');
+    expect(files(served)).toEqual(await fullBuild(configFile));
+
+    // Two files with one doc id: a build shows the later; a save of the other builds in full, as it must.
+    writeFileSync(path.join(dir, 'content/docs/p1.md'), '---\nid: same\n---\n# Same one\n\nOne.\n');
+    writeFileSync(path.join(dir, 'content/docs/p2.md'), '---\nid: same\n---\n# Same two\n\nTwo.\n');
+    core.invalidate();
+    await rebuild();
+    save(path.join(dir, 'content/docs/p1.md'), '---\nid: same\n---\n# Same one\n\nOne, with [a broken link](/nowhere).\n');
+    expect((await rebuild()).timings).toHaveProperty('content');
+    expect(files(served)).toEqual(await fullBuild(configFile));
+  }, 120_000);
+
+  it('removes the MDX island a saved page no longer uses', async () => {
+    const dir = tempDir('docsgen-site-core-islands-');
+    cpSync(fixture('mdx-css-modules'), dir, { recursive: true });
+    const configFile = path.join(dir, 'site/docsgen.config.ts');
+    const served = path.join(dir, 'served');
+    const core = new Site({ config: configFile, cacheDir: false });
+    const sink = new IncrementalWriter(served);
+    await build({ config: configFile, outDir: served, site: core, sink });
+    const islands = () => readdirSync(path.join(served, 'assets/islands')).filter((f) => f.startsWith('Toggle-'));
+    expect(islands()).toHaveLength(1);
+    const page = path.join(dir, 'content/docs/index.mdx');
+    writeFileSync(
+      page,
+      readFileSync(page, 'utf8')
+        .replace(/^import Toggle.*\n/m, '')
+        .replace('<Toggle label="Switch" />', ''),
+    );
+    core.invalidate({ files: new Set([page]), structural: false });
+    expect((await build({ config: configFile, outDir: served, site: core, sink })).timings).not.toHaveProperty('content');
+    expect(islands()).toEqual([]);
     expect(files(served)).toEqual(await fullBuild(configFile));
   }, 120_000);
 });
