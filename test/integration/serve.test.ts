@@ -141,6 +141,15 @@ describe('docsgen serve as a static host', () => {
       expect(await exited, signal).toEqual([0, null]);
       expect(readdirSync(tmp), signal).toEqual([]);
     }
+    // serve --watch runs the CLI in the process's own thread: the signals reach it there.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const watching = await startServe(site, ['--watch']);
+      onTestFinished(() => void watching.child.kill('SIGKILL'));
+      expect((await request(watching.port, '/')).status).toBe(200);
+      const exited = new Promise<[number | null, string | null]>((resolve) => watching.child.once('exit', (code, sig) => resolve([code, sig])));
+      watching.child.kill(signal);
+      expect(await exited, signal).toEqual([0, null]);
+    }
   });
 
   it('lets browsers keep hashed assets for good, and revalidate pages', async () => {
@@ -673,7 +682,7 @@ describe('docsgen serve --watch before its first build is done', () => {
       expect(server.output()).not.toContain('docsgen: built');
       if (existsSync('/proc/self/task')) {
         // Its workers build at a lower priority than the thread that answers requests and saves.
-        // bin/docsgen.js runs the CLI in a worker thread of the process it starts (see YOUNG there).
+        // bin/docsgen.js runs serve --watch in the process's main thread (see servesWatching there).
         const cli = server.child.pid!;
         const task = `/proc/${cli}/task`;
         // Field 19 of a thread's stat is its nice value; a thread may end while this reads.
