@@ -3,6 +3,8 @@
 // docsgen does around its libraries. On the benchmark corpus it times, each in a fresh process:
 //   - parsing every page with remark-parse's parser (mdast-util-from-markdown), CommonMark only;
 //   - highlighting every code block with shiki and its Oniguruma engine;
+//   - the whole markdown front end docsgen must keep (remark-parse, remark-gfm, remark-rehype,
+//     shiki's rehype plugin, rehype-stringify), every page to HTML, grammars loaded included;
 // once alone and once as two copies at the same time, which shows how much a second thread can add.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
@@ -44,6 +46,23 @@ async function job(kind, corpus) {
     return;
   }
   const { createHighlighter, createCssVariablesTheme } = await import('shiki');
+  if (kind === 'pipeline') {
+    const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { default: remarkRehype }, { default: rehypeStringify }, { default: rehypeShiki }] = await Promise.all([
+      import('unified'),
+      import('remark-parse'),
+      import('remark-gfm'),
+      import('remark-rehype'),
+      import('rehype-stringify'),
+      import('@shikijs/rehype/core'),
+    ]);
+    const langs = [...new Set(texts.flatMap((t) => [...t.matchAll(/^```(\w+)/gm)].map((m) => m[1])))];
+    const t0 = performance.now();
+    const highlighter = await createHighlighter({ themes: [createCssVariablesTheme({ name: 'floor', variablePrefix: '--code-' })], langs });
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeShiki, highlighter, { theme: 'floor' }).use(rehypeStringify);
+    for (const text of texts) String(processor.processSync(text));
+    console.log(Math.round(performance.now() - t0));
+    return;
+  }
   const blocks = texts.flatMap((t) => [...t.matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)^```/gm)].map((m) => [m[1], m[2]]));
   const theme = createCssVariablesTheme({ name: 'floor', variablePrefix: '--code-' });
   const t0 = performance.now();
@@ -75,6 +94,7 @@ async function main(pages, runs) {
   for (const [kind, label] of [
     ['parse', "parse (remark-parse's parser, CommonMark only)"],
     ['highlight', 'highlight (shiki with Oniguruma, every code block)'],
+    ['pipeline', 'markdown to HTML (remark-parse, remark-gfm, remark-rehype, shiki, rehype-stringify)'],
   ]) {
     const alone = [];
     const paired = [];
@@ -86,5 +106,7 @@ async function main(pages, runs) {
     const one = median(alone);
     const two = median(paired);
     console.log(`  ${label}: ${s(one)} alone; two at once take ${s(two)}, so two processes get through ${((2 * one) / two).toFixed(2)}x the work of one`);
+    // Split over two threads, each does half of the pages: the transform's floor on two cores.
+    if (kind === 'pipeline') console.log(`    so every page to HTML on two threads takes at least ${s(two / 2)} (half the pages each, as fast as two at once go)`);
   }
 }
