@@ -78,9 +78,10 @@ export interface SiteResponse {
 
 /**
  * The memo tables: the sources (re-read only where the watcher says a file changed), transformed
- * pages by content hash, rendered routes by their inputs, and the client bundle by its shell.
- * `build` and `respond` read and fill the same tables, so a route served on demand is the route
- * the build writes.
+ * pages by content hash, what the build last wrote for each route (its inputs and hashes), and the
+ * client bundle by its shell.
+ * `build` and `respond` share the transforms and render with the same functions, so a route served
+ * on demand is the route the build writes.
  */
 export class Site {
   readonly options: SiteOptions;
@@ -278,7 +279,7 @@ export class Site {
       const ids = [page.id, ...(page.cards ?? []).flatMap((c) => (c.descriptionOf === undefined ? [] : [c.descriptionOf]))];
       const needed = ids.flatMap((id) => pagesById(state).get(id) ?? []);
       const transformed = await transformPages(needed, state.context);
-      const made = renderRoute({ ...render, cache: this.rendered }, pageWithContent(page, Site.contentOf(state, transformed)), await served.sidebarFiles);
+      const made = renderRoute(render, pageWithContent(page, Site.contentOf(state, transformed)), await served.sidebarFiles);
       return chunk ? { name: 'data.json', body: made.json, status: 200 } : { name: 'index.html', body: made.html, status: 200 };
     }
     const found = await staticFile(state, urlPath);

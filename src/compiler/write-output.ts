@@ -39,6 +39,10 @@ export interface OutputSink {
   reuse?(relPath: string, key: string): Promise<boolean>;
   /** Whether `write` keeps the keys it is given for the next build's `reuse`. */
   readonly keyed?: boolean;
+  /** Whether the file the last build wrote at `relPath` has this SHA-1 (hex): if so it stays as it is, and true. */
+  unchanged?(relPath: string, hash: string): boolean;
+  /** `write`, with the contents' SHA-1 (hex) known to the caller, who keeps it instead of the contents (see unchanged). */
+  writeHashed?(relPath: string, contents: string | Uint8Array, hash: string): Promise<void>;
   /** Copies a source file (a real path, checked by the caller to be a source) into the output. */
   copy(from: string, relPath: string): Promise<void>;
   commit(): Promise<void>;
@@ -394,7 +398,7 @@ export class IncrementalWriter implements OutputSink {
   /** The exact string written last time: cached renders hand back the same object, so no hashing. */
   private lastContents = new Map<string, string | Uint8Array>();
   /** What this build has changed, written at commit: contents, or the source file to copy. */
-  private staged = new Map<string, { contents: string | Uint8Array } | { from: string } | { remove: true }>();
+  private staged = new Map<string, { contents: string | Uint8Array; hashed?: true } | { from: string } | { remove: true }>();
   private dirs = new Set<string>();
   /** Files written by the last build, for tests and logs. */
   written: string[] = [];
@@ -434,6 +438,20 @@ export class IncrementalWriter implements OutputSink {
       return;
     }
     this.staged.set(relPath, { contents });
+  }
+
+  unchanged(relPath: string, hash: string): boolean {
+    if (this.previous.get(relPath) !== hash) return false;
+    this.staged.delete(relPath);
+    this.current.set(relPath, hash);
+    return true;
+  }
+
+  async writeHashed(relPath: string, contents: string | Uint8Array, hash: string): Promise<void> {
+    this.staged.delete(relPath);
+    this.current.set(relPath, hash);
+    outputFile(this.outDir, relPath);
+    if (this.previous.get(relPath) !== hash) this.staged.set(relPath, { contents, hashed: true });
   }
 
   async copy(from: string, relPath: string): Promise<void> {
@@ -488,7 +506,9 @@ export class IncrementalWriter implements OutputSink {
       if ('from' in what) copySource(what.from, file);
       else {
         writeOutputFile(file, what.contents);
-        this.lastContents.set(relPath, what.contents);
+        // Contents the caller knows by their hash are not held here too.
+        if (what.hashed) this.lastContents.delete(relPath);
+        else this.lastContents.set(relPath, what.contents);
       }
       this.written.push(relPath);
       // The server answers requests meanwhile: a first build writes thousands of files.

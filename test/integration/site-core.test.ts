@@ -358,6 +358,32 @@ describe('a build of serve --watch after saves of pages’ text alone', () => {
     expect(files(served)).toEqual(await fullBuild(configFile));
   }, 120_000);
 
+  it('writes a page a failed build rendered, once a build succeeds', async () => {
+    const dir = tempDir('docsgen-site-core-failed-');
+    cpSync(fixture('good-site'), dir, { recursive: true });
+    const configFile = path.join(dir, 'site/docsgen.config.ts');
+    const served = path.join(dir, 'served');
+    const core = new Site({ config: configFile, cacheDir: false });
+    const sink = new IncrementalWriter(served);
+    const rebuild = () => build({ config: configFile, outDir: served, site: core, sink });
+    await rebuild();
+    // A new title (a full build, which renders the page as it goes) and a broken link elsewhere: it fails.
+    const advanced = path.join(dir, 'content/docs/guides/advanced.md');
+    const install = path.join(dir, 'content/docs/guides/01-basics/01-install.md');
+    const text = readFileSync(install, 'utf8');
+    writeFileSync(advanced, readFileSync(advanced, 'utf8').replace('title: Advanced use', 'title: Advanced topics'));
+    writeFileSync(install, `${text}\nSee [nothing](/nowhere).\n`);
+    core.invalidate({ files: new Set([advanced, install]), structural: false });
+    await expect(rebuild()).rejects.toThrow(/broken link/);
+    expect(readFileSync(path.join(served, htmlPathOf('/guides/advanced')), 'utf8')).not.toContain('Advanced topics');
+    // The link fixed: the page rendered by the failed build, unchanged since, is written now.
+    writeFileSync(install, text);
+    core.invalidate({ files: new Set([install]), structural: false });
+    await rebuild();
+    expect(readFileSync(path.join(served, htmlPathOf('/guides/advanced')), 'utf8')).toContain('Advanced topics');
+    expect(files(served)).toEqual(await fullBuild(configFile));
+  }, 120_000);
+
   it('removes the MDX island a saved page no longer uses', async () => {
     const dir = tempDir('docsgen-site-core-islands-');
     cpSync(fixture('mdx-css-modules'), dir, { recursive: true });
