@@ -282,19 +282,30 @@ describe('a build of serve --watch after saves of pages’ text alone', () => {
     expect(result.timings).toHaveProperty('content');
     return files(dir);
   };
-
-  it('updates the output to what a full build writes, checks the pages linking to a saved page, and builds in full when the graph changed', async () => {
-    const dir = tempDir('docsgen-site-core-update-');
-    cpSync(fixture('good-site'), dir, { recursive: true });
+  /** A copy of a fixture, built as serve --watch builds it: a kept site, and a writer into the served folder. */
+  const keptSite = (name: string) => {
+    const dir = tempDir(`docsgen-site-core-${name}-`);
+    cpSync(fixture(name), dir, { recursive: true });
     const configFile = path.join(dir, 'site/docsgen.config.ts');
     const served = path.join(dir, 'served');
     const core = new Site({ config: configFile, cacheDir: false });
     const sink = new IncrementalWriter(served);
-    const rebuild = () => build({ config: configFile, outDir: served, site: core, sink });
-    const save = (file: string, text: string) => {
-      writeFileSync(file, text);
-      core.invalidate({ files: new Set([file]), structural: false });
+    return {
+      dir,
+      configFile,
+      served,
+      core,
+      rebuild: () => build({ config: configFile, outDir: served, site: core, sink }),
+      /** Writes a file and tells the site, as the watcher does. */
+      save: (file: string, text: string) => {
+        writeFileSync(file, text);
+        core.invalidate({ files: new Set([file]), structural: false });
+      },
     };
+  };
+
+  it('updates the output to what a full build writes, checks the pages linking to a saved page, and builds in full when the graph changed', async () => {
+    const { dir, configFile, served, core, rebuild, save } = keptSite('good-site');
     // The first build checks and renders the whole site (its stages say so).
     expect((await rebuild()).timings).toHaveProperty('content');
 
@@ -359,13 +370,7 @@ describe('a build of serve --watch after saves of pages’ text alone', () => {
   }, 120_000);
 
   it('writes a page a failed build rendered, once a build succeeds', async () => {
-    const dir = tempDir('docsgen-site-core-failed-');
-    cpSync(fixture('good-site'), dir, { recursive: true });
-    const configFile = path.join(dir, 'site/docsgen.config.ts');
-    const served = path.join(dir, 'served');
-    const core = new Site({ config: configFile, cacheDir: false });
-    const sink = new IncrementalWriter(served);
-    const rebuild = () => build({ config: configFile, outDir: served, site: core, sink });
+    const { dir, configFile, served, core, rebuild, save } = keptSite('good-site');
     await rebuild();
     // A new title (a full build, which renders the page as it goes) and a broken link elsewhere: it fails.
     const advanced = path.join(dir, 'content/docs/guides/advanced.md');
@@ -377,32 +382,25 @@ describe('a build of serve --watch after saves of pages’ text alone', () => {
     await expect(rebuild()).rejects.toThrow(/broken link/);
     expect(readFileSync(path.join(served, htmlPathOf('/guides/advanced')), 'utf8')).not.toContain('Advanced topics');
     // The link fixed: the page rendered by the failed build, unchanged since, is written now.
-    writeFileSync(install, text);
-    core.invalidate({ files: new Set([install]), structural: false });
+    save(install, text);
     await rebuild();
     expect(readFileSync(path.join(served, htmlPathOf('/guides/advanced')), 'utf8')).toContain('Advanced topics');
     expect(files(served)).toEqual(await fullBuild(configFile));
   }, 120_000);
 
   it('removes the MDX island a saved page no longer uses', async () => {
-    const dir = tempDir('docsgen-site-core-islands-');
-    cpSync(fixture('mdx-css-modules'), dir, { recursive: true });
-    const configFile = path.join(dir, 'site/docsgen.config.ts');
-    const served = path.join(dir, 'served');
-    const core = new Site({ config: configFile, cacheDir: false });
-    const sink = new IncrementalWriter(served);
-    await build({ config: configFile, outDir: served, site: core, sink });
+    const { dir, configFile, served, rebuild, save } = keptSite('mdx-css-modules');
+    await rebuild();
     const islands = () => readdirSync(path.join(served, 'assets/islands')).filter((f) => f.startsWith('Toggle-'));
     expect(islands()).toHaveLength(1);
     const page = path.join(dir, 'content/docs/index.mdx');
-    writeFileSync(
+    save(
       page,
       readFileSync(page, 'utf8')
         .replace(/^import Toggle.*\n/m, '')
         .replace('<Toggle label="Switch" />', ''),
     );
-    core.invalidate({ files: new Set([page]), structural: false });
-    expect((await build({ config: configFile, outDir: served, site: core, sink })).timings).not.toHaveProperty('content');
+    expect((await rebuild()).timings).not.toHaveProperty('content');
     expect(islands()).toEqual([]);
     expect(files(served)).toEqual(await fullBuild(configFile));
   }, 120_000);
