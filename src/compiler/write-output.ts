@@ -114,6 +114,18 @@ function writeOutputFile(file: string, contents: string | Uint8Array, fresh = fa
   }
 }
 
+/**
+ * Removes an output file, unless a folder on its way is now a link out of the output folder:
+ * removing through it would remove a file elsewhere. False when it was left alone.
+ */
+async function removeOutputFile(root: string, relPath: string, rootReal: string): Promise<boolean> {
+  const file = outputFile(root, relPath);
+  const dir = realPathOr(path.dirname(file), rootReal);
+  if (!isInside(dir, rootReal)) return false;
+  await rm(file, { force: true });
+  return true;
+}
+
 function realPathOr(file: string, fallback: string): string {
   try {
     return realpathSync(file);
@@ -485,7 +497,7 @@ export class IncrementalWriter implements OutputSink {
 
   /** The counterpart of adopt: a file removed beside the builds is no longer the output's. */
   async disown(relPath: string): Promise<void> {
-    await rm(outputFile(this.outDir, relPath), { force: true });
+    await removeOutputFile(this.outDir, relPath, await realpath(this.outDir));
     this.lastContents.delete(relPath);
     this.previous.delete(relPath);
     this.current.delete(relPath);
@@ -496,7 +508,7 @@ export class IncrementalWriter implements OutputSink {
     for (const [relPath, what] of this.staged) {
       const file = outputFile(this.outDir, relPath);
       if ('remove' in what) {
-        await rm(file, { force: true });
+        if (!(await removeOutputFile(this.outDir, relPath, rootReal))) continue;
         this.lastContents.delete(relPath);
         this.previous.delete(relPath);
         this.removed.push(relPath);
@@ -521,7 +533,7 @@ export class IncrementalWriter implements OutputSink {
     }
     for (const relPath of this.previous.keys()) {
       if (this.current.has(relPath)) continue;
-      await rm(outputFile(this.outDir, relPath), { force: true });
+      await removeOutputFile(this.outDir, relPath, rootReal);
       this.lastContents.delete(relPath);
       this.removed.push(relPath);
     }

@@ -165,6 +165,29 @@ describe('routes cannot leave the output folder', () => {
     expect(readdirSync(path.join(dir, 'victim'))).toEqual([]);
   });
 
+  it('the watch writer never removes a file through a link placed in the output folder', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'out');
+    mkdirSync(path.join(dir, 'victim'));
+    writeFileSync(path.join(dir, 'victim/a.png'), 'keep');
+    writeFileSync(path.join(dir, 'victim/b.png'), 'keep');
+    const writer = new IncrementalWriter(out);
+    await writer.begin();
+    await writer.write('img/a.png', 'one');
+    await writer.write('img/b.png', 'two');
+    await writer.commit();
+    // The folder swapped for a link out of the output, then a build that no longer has the files.
+    rmSync(path.join(out, 'img'), { recursive: true });
+    symlinkSync(path.join(dir, 'victim'), path.join(out, 'img'));
+    await writer.begin(true);
+    writer.remove('img/a.png');
+    await writer.commit();
+    await writer.begin();
+    await writer.commit();
+    expect(readdirSync(path.join(dir, 'victim')).sort()).toEqual(['a.png', 'b.png']);
+    expect(() => writer.remove('../victim/a.png')).toThrow(/outside the output folder/);
+  });
+
   it('the output sink refuses any path that resolves outside the output folder', () => {
     const root = tempDir();
     expect(() => outputFile(root, '../package.json')).toThrow(/outside the output folder/);
