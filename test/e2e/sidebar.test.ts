@@ -39,6 +39,11 @@ const open = (site: typeof shell, route: string): Promise<Page> => openRoute(sit
 
 const caret = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`sidebar category '${label}'`) });
 const sidebarLinks = (page: Page) => page.locator('.doc-sidebar nav.sidebar a').allTextContents();
+/** Waits until the category's list has stopped animating: links below it move until then, so a click could miss them. */
+const settled = async (page: Page, label: string) => {
+  const id = (await caret(page, label).getAttribute('aria-controls'))!;
+  await poll(() => page.locator(`#${id}`).getAttribute('style')).toBeFalsy();
+};
 
 describe('sidebar categories', () => {
   it('highlight the current page and open the categories that hold it', async () => {
@@ -87,7 +92,7 @@ describe('sidebar categories', () => {
       const id = (await caret(page, label).getAttribute('aria-controls'))!;
       await caret(page, label).click();
       await poll(() => caret(page, label).getAttribute('aria-expanded')).toBe('true');
-      await poll(() => page.locator(`#${id}`).getAttribute('style')).toBeFalsy(); // animation over
+      await settled(page, label);
       expect(await page.locator(`#${id} a`).first().isVisible()).toBe(true);
       const transitions = await page.evaluate((i) => (window as unknown as { transitions: Record<string, string[]> }).transitions[i], id);
       const ms = transitions.map((t) => Number(/height (\d+)ms/.exec(t)?.[1]));
@@ -206,6 +211,7 @@ describe('a page carries only the part of its sidebar it shows', () => {
     expect(await nav.locator('a', { hasText: 'Guide two' }).isVisible()).toBe(true);
     await caret(page, 'Small').click();
     await poll(() => nav.locator('a', { hasText: 'Small B' }).isVisible()).toBe(true);
+    await settled(page, 'Small'); // Guide two is below it
     await nav.locator('a', { hasText: 'Guide two' }).click();
     await page.waitForURL(`${shell.base}/guides/two`);
     await poll(() => nav.locator('a[aria-current="page"]').allTextContents()).toEqual(['Guide two']);
