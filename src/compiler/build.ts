@@ -458,10 +458,10 @@ function renderAsTransformed(state: SiteState, bundling: Promise<ClientBundle>, 
   };
 }
 
-/** A doc page with its own content, as a build renders it; undefined when another source has its route (an error the checks report). */
+/** A doc page with its own content, as a build renders it; undefined when another source has its route or id (an error the checks report). */
 function docPageToRender(graph: SiteGraph, source: SourcePage, result: TransformedPage): GraphPage | undefined {
   const page = graph.pages.get(source.route);
-  if (page?.kind !== 'doc' || page.id !== source.id) return undefined;
+  if (page?.kind !== 'doc' || page.file !== source.file) return undefined;
   return pageWithContent(page, (id) => (id === source.id ? pageContent(source, result) : undefined));
 }
 

@@ -37,6 +37,7 @@ export type Transform = (pages: SourcePage[]) => Promise<Map<string, Transformed
  */
 const SITE_WIDE_RULES = new Set<RuleId>([
   'duplicate-route',
+  'duplicate-doc-id',
   'output-conflict',
   'unknown-sidebar-id',
   'unknown-doc-id',

@@ -21,6 +21,7 @@ export const RULE_IDS = [
   'transform-failed',
   'outside-sources',
   'duplicate-route',
+  'duplicate-doc-id',
   'broken-link',
   'broken-markdown-link',
   'broken-anchor',

@@ -83,7 +83,7 @@ const CLASSES: { name: string; advice: string; rules?: RuleId[]; match?: (d: Dia
   {
     name: 'Frontmatter, ids and routes',
     advice: 'see AUTHORING.md, Frontmatter',
-    rules: ['invalid-frontmatter', 'invalid-route', 'duplicate-route', 'unknown-doc-id', 'invalid-category', 'outside-sources'],
+    rules: ['invalid-frontmatter', 'invalid-route', 'duplicate-route', 'duplicate-doc-id', 'unknown-doc-id', 'invalid-category', 'outside-sources'],
   },
   {
     name: 'Markdown',

@@ -94,6 +94,8 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
   const docs = new Map<string, DocInfo>();
   for (const source of input.sources) {
     const title = docTitle(source);
+    const first = docs.get(source.id)?.source;
+    if (first) diagnostics.push(duplicateId(source, first));
     docs.set(source.id, { source, title, label: source.frontmatter.sidebar_label ?? title });
   }
   const sidebarSource = input.sidebarFile ? await readFile(input.sidebarFile, 'utf8').catch(() => '') : '';
@@ -183,6 +185,17 @@ interface ResolveCtx {
   /** First sidebar (and its category trail) in which each doc id appears. */
   membership: Map<string, { sidebarId: string; trail: Breadcrumb[] }>;
   docsByRoute: Map<string, DocInfo>;
+}
+
+/** Two files with one doc id: the later in file order is reported, naming the first (Docusaurus fails such a build too). */
+function duplicateId(later: SourcePage, first: SourcePage): Diagnostic {
+  const from = (p: SourcePage) => (p.frontmatter.id !== undefined ? 'its `id` frontmatter' : 'its path');
+  return error(
+    'duplicate-doc-id',
+    { file: rel(later.file), line: 1, column: 1 },
+    `doc id "${later.id}" is taken twice: by this file (${from(later)}) and by ${rel(first.file)} (${from(first)})`,
+    'rename one of the files, or give one of them an `id` in its frontmatter',
+  );
 }
 
 function resolveItems(items: SidebarItemConfig[], sidebarId: string, ctx: ResolveCtx, trail: Breadcrumb[]): SidebarNode[] {

@@ -45,6 +45,13 @@ describe('bad input fails the build at the right place', () => {
     expect(failBuild('duplicate-route')).toEqual(['content/docs/two.md:1:1  duplicate route /same: also produced by content/docs/a/one.md']);
   });
 
+  it('two pages with one doc id, from their paths (a.md beside a.mdx) or from `id` frontmatter', () => {
+    expect(failBuild('duplicate-doc-id')).toEqual([
+      'content/docs/guides/b.md:1:1  doc id "guides/b" is taken twice: by this file (its path) and by content/docs/guides/a.md (its `id` frontmatter)',
+      'content/docs/intro.mdx:1:1  doc id "intro" is taken twice: by this file (its path) and by content/docs/intro.md (its path)',
+    ]);
+  });
+
   it('broken links, anchors and images, all reported at once', () => {
     expect(failBuild('broken-refs')).toEqual([
       'content/docs/index.md:3:30  broken link to /nowhere: no page at /nowhere',

@@ -359,12 +359,14 @@ describe('a build of serve --watch after saves of pages’ text alone', () => {
     expect((await rebuild()).timings).toHaveProperty('content');
     expect(files(served)).toEqual(await fullBuild(configFile));
 
-    // Two files with one doc id: a build shows the later; a save of the other builds in full, as it must.
+    // Two files with one doc id fail the build, whichever of them is saved; once one has its own id, both are pages.
     writeFileSync(path.join(dir, 'content/docs/p1.md'), '---\nid: same\n---\n# Same one\n\nOne.\n');
     writeFileSync(path.join(dir, 'content/docs/p2.md'), '---\nid: same\n---\n# Same two\n\nTwo.\n');
     core.invalidate();
-    await rebuild();
-    save(path.join(dir, 'content/docs/p1.md'), '---\nid: same\n---\n# Same one\n\nOne, with [a broken link](/nowhere).\n');
+    await expect(rebuild()).rejects.toThrow(/doc id "same" is taken twice/);
+    save(path.join(dir, 'content/docs/p1.md'), '---\nid: same\n---\n# Same one\n\nOne, edited.\n');
+    await expect(rebuild()).rejects.toThrow(/doc id "same" is taken twice/);
+    save(path.join(dir, 'content/docs/p1.md'), '---\nid: other\n---\n# Same one\n\nOne, edited.\n');
     expect((await rebuild()).timings).toHaveProperty('content');
     expect(files(served)).toEqual(await fullBuild(configFile));
   }, 120_000);
