@@ -19,8 +19,12 @@ const WORKER_FILE = path.join(packageRoot(), 'dist/transform-worker.js');
  */
 export function defaultWorkers(): number {
   if (!existsSync(WORKER_FILE)) return 0;
-  const wanted = Number(process.env.DOCSGEN_WORKERS ?? availableParallelism() - 1);
-  return Math.max(0, Math.min(7, wanted));
+  return Math.max(0, Math.min(7, workersWanted(process.env.DOCSGEN_WORKERS) ?? availableParallelism() - 1));
+}
+
+/** `DOCSGEN_WORKERS` as a count; undefined when unset, empty or not a whole number (`DOCSGEN_WORKERS= docsgen build` means the default, not none). */
+export function workersWanted(value: string | undefined): number | undefined {
+  return value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined;
 }
 
 /** What a transform needs besides the page: plain data, so it can be sent to a worker. */

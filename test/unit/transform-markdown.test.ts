@@ -5,6 +5,7 @@ import { firstHeadingOf } from '../../src/compiler/markdown/first-heading.ts';
 import { AssetRegistry } from '../../src/compiler/image-assets.ts';
 import type { SourcePage } from '../../src/compiler/collect-docs.ts';
 import { tempDir } from '../helpers/run.ts';
+import { workersWanted } from '../../src/compiler/transform-workers.ts';
 import { realpathSync, writeFileSync } from 'node:fs';
 
 const dir = tempDir();
@@ -381,5 +382,13 @@ describe('links to markdown files, as Docusaurus resolves them', () => {
     // The target's route changes (a slug): the link follows it.
     const moved = { ...install, route: '/setup' };
     expect((await run([linker], [linker, moved], cache)).get('linker')!.links[0].route).toBe('/setup');
+  });
+});
+
+describe('DOCSGEN_WORKERS', () => {
+  it('is a count of workers when it is a whole number, and means the default when unset, empty or anything else', () => {
+    expect(workersWanted('0')).toBe(0);
+    expect(workersWanted(' 3 ')).toBe(3);
+    for (const value of [undefined, '', ' ', 'two', '1.5', '-1']) expect(workersWanted(value), JSON.stringify(value)).toBeUndefined();
   });
 });
