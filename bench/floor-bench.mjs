@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPTIMIZE_LATER } from '../scripts/v8-flags.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(self), '..');
@@ -73,7 +74,7 @@ async function job(kind, corpus) {
 
 function run(kind, corpus) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [self, '--job', kind, corpus], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [OPTIMIZE_LATER, self, '--job', kind, corpus], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`${kind} job failed`))));

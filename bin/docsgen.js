@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
+import { OPTIMIZE_LATER } from '../scripts/v8-flags.mjs';
 
 /**
  * How V8 sizes the heaps:
@@ -23,21 +24,6 @@ import { isMainThread, Worker, workerData } from 'node:worker_threads';
  *   (208-234 s against 211-218 s; at 500 and 2,000 pages no more).
  */
 const SEMI_SPACE_MB = 32;
-/**
- * How hot a function must get before V8's optimizing compiler takes it (V8's budget, 66 KB of
- * bytecode run, times 16). A build is a short process that runs a great deal of library code
- * (micromark's state machines, mdast and hast walkers, shiki) in two threads, each compiling its
- * own: with the default, V8's helper threads, mostly compiling (1,392 TurboFan jobs), used 5.2 s
- * of CPU, more than the transform worker's 3.9 s, on a machine of two cores. Measured on the
- * 500-page benchmark corpus, alternating runs: 7.28 s median against 8.13 s, and 10.4-11.0 s of
- * CPU against 11.8-13.9 s; at 2,000 pages 23.0-26.4 s against 25.6-27.4 s; at 10,000, 94.9 and
- * 108.4 s against 113.6 and 116.7 s (CPU 176 and 200 s against 213 and 216 s), the same peak
- * memory; the Unleash site 13.0-13.5 s against 14.6-16.1 s. 8 to 32 times did alike; 256 times,
- * 7.8 s. Not for `serve --watch`: its first page waits for code this thread runs once over every
- * page (reading 10,000 pages' frontmatter), which then runs unoptimized longer: 3.6-4.1 s
- * against 3.1-3.2 s at 10,000 pages.
- */
-const INTERRUPT_BUDGET = 16 * 67_584;
 const YOUNG = '--max-semi-space-size=';
 /** What bin/docsgen.js posts: the CLI stops on these itself (see src/server/stop-signals.ts). */
 const HANDLES_SIGNALS = 'docsgen:handles-signals';
@@ -49,7 +35,7 @@ if (!isMainThread) {
 } else {
   setFlagsFromString('--heap-growing-percent=25');
   const argv = process.argv.slice(2);
-  if (!servesWatching(argv)) setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+  if (!servesWatching(argv)) setFlagsFromString(OPTIMIZE_LATER); // see scripts/v8-flags.mjs
   const { ensureCompiled } = await import('../scripts/compile-cli.mjs');
   // React's production build renders several times faster than its development build.
   process.env.NODE_ENV ??= 'production';
