@@ -36,11 +36,13 @@ export function checkLinks(input: CheckInput): Map<string, Diagnostic[]> {
   const draftRoutes = new Set(input.drafts?.map((p) => p.route));
   for (const source of input.sources) {
     const t = input.transformed.get(source.id);
-    if (!t) continue;
+    const self = pages.get(source.route);
+    // A file whose id or route another file took (an error of its own) is not a page: the
+    // transform under its id is the other file's, whose links are not at this file's lines.
+    if (!t || self?.file !== source.file) continue;
     const out = found.get(source.id) ?? [];
     found.set(source.id, out);
     const file = rel(source.file);
-    const self = pages.get(source.route);
     for (const link of t.links) {
       const at = { file, line: link.line, column: link.column };
       if (link.missingFile) {

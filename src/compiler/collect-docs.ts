@@ -79,10 +79,13 @@ export interface CollectedDocs {
   diagnostics: Diagnostic[];
 }
 
-const NUMBER_PREFIX = /^\d+\s*[-_.]\s*(?=.)/;
+/** An ordering prefix, as Docusaurus's default parser reads one: `01-intro`, `003 - intro`, `2_intro`. */
+const NUMBER_PREFIX = /^\d+\s*[-_.]+\s*(?=[^-_.\s])/;
+/** Version- and date-like names (`1.0-notes`, `2023-01-release`) are not prefixed, as in Docusaurus. */
+const NOT_A_PREFIX = /^\d+[-_.]\d+/;
 
 export function stripNumberPrefix(segment: string): string {
-  return segment.replace(NUMBER_PREFIX, '');
+  return NOT_A_PREFIX.test(segment) ? segment : segment.replace(NUMBER_PREFIX, '');
 }
 
 /** `roots`: the folders sources may be read from (see source-files.ts); a link out of them is an error. */
@@ -244,7 +247,7 @@ async function readPage(docsDir: string, listed: ListedFile, routeBase: string, 
 }
 
 /** The line of a top-level frontmatter key in a page's text (its frontmatter starts on line 2). */
-function frontmatterLine(text: string, key: string): number {
+export function frontmatterLine(text: string, key: string): number {
   const index = text.split('\n').findIndex((l, i) => i > 0 && l.startsWith(`${key}:`));
   return index >= 0 ? index + 1 : 1;
 }

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import type { Breadcrumb, IndexCard, LinkRef, SidebarNode, TocEntry } from '../shared/types.ts';
 import type { CategoryMeta, SourcePage } from './collect-docs.ts';
-import { lastSegment, stripNumberPrefix } from './collect-docs.ts';
+import { frontmatterLine, lastSegment, stripNumberPrefix } from './collect-docs.ts';
 import { docTitle } from './doc-title.ts';
 import { firstParagraph } from './page-model.ts';
 import { joinRoute, normaliseRoute, routeProblem, ROUTE_HINT, safeDecode } from '../shared/routes.ts';
@@ -79,6 +79,8 @@ export interface GraphInput {
   apiSidebars?: Map<string, SidebarItemConfig[]>;
   /** Doc ids of the drafts this build leaves out: a sidebar or a previous/next link naming one skips it. */
   leftOut?: Set<string>;
+  /** Those drafts: a draft's doc id must not be another page's either (Docusaurus checks them too). */
+  drafts?: SourcePage[];
   /** A doc's "Edit this page" link, from the config (frontmatter's custom_edit_url wins). */
   editUrl?: (source: SourcePage) => string | undefined;
 }
@@ -94,10 +96,9 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
   const docs = new Map<string, DocInfo>();
   for (const source of input.sources) {
     const title = docTitle(source);
-    const first = docs.get(source.id)?.source;
-    if (first) diagnostics.push(duplicateId(source, first));
     docs.set(source.id, { source, title, label: source.frontmatter.sidebar_label ?? title });
   }
+  diagnostics.push(...(await duplicateIds([...input.sources, ...(input.drafts ?? [])])));
   const sidebarSource = input.sidebarFile ? await readFile(input.sidebarFile, 'utf8').catch(() => '') : '';
   const sidebarRel = input.sidebarFile ? rel(input.sidebarFile) : 'sidebars';
   const generated: GraphPage[] = [];
@@ -187,15 +188,31 @@ interface ResolveCtx {
   docsByRoute: Map<string, DocInfo>;
 }
 
-/** Two files with one doc id: the later in file order is reported, naming the first (Docusaurus fails such a build too). */
-function duplicateId(later: SourcePage, first: SourcePage): Diagnostic {
-  const from = (p: SourcePage) => (p.frontmatter.id !== undefined ? 'its `id` frontmatter' : 'its path');
-  return error(
-    'duplicate-doc-id',
-    { file: rel(later.file), line: 1, column: 1 },
-    `doc id "${later.id}" is taken twice: by this file (${from(later)}) and by ${rel(first.file)} (${from(first)})`,
-    'rename one of the files, or give one of them an `id` in its frontmatter',
-  );
+/**
+ * Files that give one doc id, each id reported once with all its files, as Docusaurus does. It is
+ * reported at the `id` frontmatter that made the clash, if a file has one, else at the last file.
+ */
+async function duplicateIds(sources: SourcePage[]): Promise<Diagnostic[]> {
+  const byId = new Map<string, SourcePage[]>();
+  for (const p of sources) byId.set(p.id, [...(byId.get(p.id) ?? []), p]);
+  const found: Diagnostic[] = [];
+  for (const [id, group] of byId) {
+    if (group.length < 2) continue;
+    const files = group.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    const markdown = files.filter((p) => !p.prebuilt);
+    const named = markdown.find((p) => p.frontmatter.id !== undefined);
+    const at = named ?? markdown.at(-1) ?? files.at(-1)!;
+    const line = named ? frontmatterLine(await readFile(named.file, 'utf8').catch(() => ''), 'id') : 1;
+    const from = (p: SourcePage) => (p.prebuilt ? 'an API operation\'s page' : p.frontmatter.id !== undefined ? 'its `id` frontmatter' : 'its path');
+    const hint = named
+      ? 'give each page an `id` no other page has, or remove the `id` frontmatter where the path gives a distinct one'
+      : files.some((p) => p.prebuilt)
+        ? 'rename the markdown file, or give it an `id` in its frontmatter: an API operation\'s page takes its id from the operation'
+        : 'rename all files but one, or give all but one an `id` in their frontmatter';
+    const list = files.map((p) => `${rel(p.file)} (${from(p)})`).join(', ');
+    found.push(error('duplicate-doc-id', { file: rel(at.file), line, column: 1 }, `doc id "${id}" is taken by ${files.length} files: ${list}`, hint));
+  }
+  return found;
 }
 
 function resolveItems(items: SidebarItemConfig[], sidebarId: string, ctx: ResolveCtx, trail: Breadcrumb[]): SidebarNode[] {

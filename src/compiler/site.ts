@@ -609,6 +609,7 @@ export function graphInput(site: LoadedSite): GraphInput {
     routeBase: config.routeBasePath,
     apiSidebars: apis.sidebars,
     leftOut: new Set(site.drafts.map((p) => p.id)),
+    drafts: site.drafts,
     editUrl: editUrlOf(config),
   };
 }

@@ -363,9 +363,9 @@ describe('a build of serve --watch after saves of pages’ text alone', () => {
     writeFileSync(path.join(dir, 'content/docs/p1.md'), '---\nid: same\n---\n# Same one\n\nOne.\n');
     writeFileSync(path.join(dir, 'content/docs/p2.md'), '---\nid: same\n---\n# Same two\n\nTwo.\n');
     core.invalidate();
-    await expect(rebuild()).rejects.toThrow(/doc id "same" is taken twice/);
+    await expect(rebuild()).rejects.toThrow(/doc id "same" is taken by 2 files/);
     save(path.join(dir, 'content/docs/p1.md'), '---\nid: same\n---\n# Same one\n\nOne, edited.\n');
-    await expect(rebuild()).rejects.toThrow(/doc id "same" is taken twice/);
+    await expect(rebuild()).rejects.toThrow(/doc id "same" is taken by 2 files/);
     save(path.join(dir, 'content/docs/p1.md'), '---\nid: other\n---\n# Same one\n\nOne, edited.\n');
     expect((await rebuild()).timings).toHaveProperty('content');
     expect(files(served)).toEqual(await fullBuild(configFile));

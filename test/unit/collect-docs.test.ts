@@ -123,5 +123,12 @@ describe('routes', () => {
     expect(stripNumberPrefix('2_setup')).toBe('setup');
     expect(stripNumberPrefix('2024')).toBe('2024');
     expect(stripNumberPrefix('3d-models')).toBe('3d-models');
+    expect(stripNumberPrefix('003 - intro')).toBe('intro');
+    expect(stripNumberPrefix('1--intro')).toBe('intro');
+    expect(stripNumberPrefix('1-')).toBe('1-');
+  });
+
+  it('leaves version- and date-like names whole, as Docusaurus does (two such files are two pages)', () => {
+    for (const name of ['1.0-notes', '2.0-notes', '2023-01-release', '2024-01-15-launch', '8.0', '1_2-x']) expect(stripNumberPrefix(name)).toBe(name);
   });
 });
