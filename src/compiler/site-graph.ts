@@ -203,11 +203,11 @@ async function duplicateIds(sources: SourcePage[]): Promise<Diagnostic[]> {
     const named = markdown.find((p) => p.frontmatter.id !== undefined);
     const at = named ?? markdown.at(-1) ?? files.at(-1)!;
     const line = named ? frontmatterLine(await readFile(named.file, 'utf8').catch(() => ''), 'id') : 1;
-    const from = (p: SourcePage) => (p.prebuilt ? 'an API operation\'s page' : p.frontmatter.id !== undefined ? 'its `id` frontmatter' : 'its path');
+    const from = (p: SourcePage) => (p.prebuilt ? "an API operation's page" : p.frontmatter.id !== undefined ? 'its `id` frontmatter' : 'its path');
     const hint = named
       ? 'give each page an `id` no other page has, or remove the `id` frontmatter where the path gives a distinct one'
       : files.some((p) => p.prebuilt)
-        ? 'rename the markdown file, or give it an `id` in its frontmatter: an API operation\'s page takes its id from the operation'
+        ? "rename the markdown file, or give it an `id` in its frontmatter: an API operation's page takes its id from the operation"
         : 'rename all files but one, or give all but one an `id` in their frontmatter';
     const list = files.map((p) => `${rel(p.file)} (${from(p)})`).join(', ');
     found.push(error('duplicate-doc-id', { file: rel(at.file), line, column: 1 }, `doc id "${id}" is taken by ${files.length} files: ${list}`, hint));

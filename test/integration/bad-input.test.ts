@@ -45,7 +45,7 @@ describe('bad input fails the build at the right place', () => {
     expect(failBuild('duplicate-route')).toEqual(['content/docs/two.md:1:1  duplicate route /same: also produced by content/docs/a/one.md']);
   });
 
-  it('pages with one doc id, from their paths (a.md beside a.mdx, a number prefix) or `id` frontmatter (a draft\'s too): once per id, at the `id` that clashes', () => {
+  it("pages with one doc id, from their paths (a.md beside a.mdx, a number prefix) or `id` frontmatter (a draft's too): once per id, at the `id` that clashes", () => {
     // Version-like names (releases/1.0-notes, 2.0-notes) have no number prefix: two pages. Only
     // the shown file's links are checked: intro.md's line 3 does not get intro.mdx's broken link.
     expect(failBuild('duplicate-doc-id')).toEqual([
