@@ -131,7 +131,7 @@ export async function serve(opts: ServeOptions): Promise<number> {
         refused(1);
         return false;
       }
-      console.error('docsgen: build failed; still serving the last good build');
+      console.error(built ? 'docsgen: build failed; still serving the last good build' : 'docsgen: build failed; no build has succeeded yet, so pages are made from the sources when asked');
       projectRoot = await loadConfig(opts.config).then(
         (c) => c.rootDir,
         () => projectRoot,

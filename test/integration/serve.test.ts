@@ -524,6 +524,30 @@ describe('docsgen serve --watch with the output inside a watched folder', () => 
   });
 });
 
+describe('docsgen serve --watch on a site that has never built', () => {
+  it('says so when its first build fails, rather than claiming a last good build; once one succeeds, a failure keeps it', async () => {
+    const site = tempDir('docsgen-watch-never-');
+    cpSync(fixture('good-site'), site, { recursive: true });
+    const file = path.join(site, 'content/docs/intro.md');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, `${good}\n[broken](/missing/page)\n`);
+    const server = await startServe(site, ['--watch']);
+    try {
+      await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('docsgen: build failed');
+      expect(server.output()).toContain('no build has succeeded yet');
+      expect(server.output()).not.toContain('last good build');
+      await new Promise((r) => setTimeout(r, 300));
+      writeFileSync(file, good);
+      await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('docsgen: built');
+      await new Promise((r) => setTimeout(r, 300));
+      writeFileSync(file, `${good}\n[broken](/missing/again)\n`);
+      await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('still serving the last good build');
+    } finally {
+      server.child.kill();
+    }
+  });
+});
+
 describe('docsgen serve --watch with the docs folder outside the project', () => {
   it('watches the folders the config names, wherever they are', async () => {
     const dir = tempDir('docsgen-watch-elsewhere-');
