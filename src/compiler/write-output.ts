@@ -2,7 +2,7 @@
 // the output only when the whole build succeeded. A failed build leaves the previous site as it was.
 // Every file written or removed goes through `outputFile`: nothing a page says can put a file
 // outside the output folder, and the output never holds a link.
-import { mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -118,12 +118,30 @@ function writeOutputFile(file: string, contents: string | Uint8Array, fresh = fa
  * Removes an output file, unless a folder on its way is now a link out of the output folder:
  * removing through it would remove a file elsewhere. False when it was left alone.
  */
-async function removeOutputFile(root: string, relPath: string, rootReal: string): Promise<boolean> {
+async function removeOutputFile(root: string, relPath: string, rootReal: string, dirs?: Set<string>): Promise<boolean> {
   const file = outputFile(root, relPath);
   const dir = realPathOr(path.dirname(file), rootReal);
   if (!isInside(dir, rootReal)) return false;
   await rm(file, { force: true });
+  await removeEmptyFolders(root, path.dirname(file), dirs);
   return true;
+}
+
+/**
+ * Removes the folders a removal left empty, from `dir` up to the output root: a page removed under
+ * `serve --watch` leaves nothing behind, as a full build would. rmdir removes only an empty folder,
+ * and a link is not a folder to it: the first that is not an empty folder ends the walk.
+ */
+async function removeEmptyFolders(root: string, dir: string, dirs?: Set<string>): Promise<void> {
+  for (let at = dir; at !== root && isInside(at, root); at = path.dirname(at)) {
+    try {
+      await rmdir(at);
+    } catch {
+      return;
+    }
+    // Made again by the next write into it.
+    dirs?.delete(at);
+  }
 }
 
 function realPathOr(file: string, fallback: string): string {
@@ -497,7 +515,7 @@ export class IncrementalWriter implements OutputSink {
 
   /** The counterpart of adopt: a file removed beside the builds is no longer the output's. */
   async disown(relPath: string): Promise<void> {
-    await removeOutputFile(this.outDir, relPath, await realpath(this.outDir));
+    await removeOutputFile(this.outDir, relPath, await realpath(this.outDir), this.dirs);
     this.lastContents.delete(relPath);
     this.previous.delete(relPath);
     this.current.delete(relPath);
@@ -508,7 +526,7 @@ export class IncrementalWriter implements OutputSink {
     for (const [relPath, what] of this.staged) {
       const file = outputFile(this.outDir, relPath);
       if ('remove' in what) {
-        if (!(await removeOutputFile(this.outDir, relPath, rootReal))) continue;
+        if (!(await removeOutputFile(this.outDir, relPath, rootReal, this.dirs))) continue;
         this.lastContents.delete(relPath);
         this.previous.delete(relPath);
         this.removed.push(relPath);
@@ -533,7 +551,7 @@ export class IncrementalWriter implements OutputSink {
     }
     for (const relPath of this.previous.keys()) {
       if (this.current.has(relPath)) continue;
-      await removeOutputFile(this.outDir, relPath, rootReal);
+      await removeOutputFile(this.outDir, relPath, rootReal, this.dirs);
       this.lastContents.delete(relPath);
       this.removed.push(relPath);
     }

@@ -389,6 +389,9 @@ describe('docsgen serve --watch', () => {
     expect(await failed).toContain('broken link');
     await saveAndReload(advanced, good);
     expect((await request(server.port, '/guides/added-later')).status).toBe(404);
+    // Its folder goes with it, as from a full build's output; the folder that held it stays.
+    expect(existsSync(path.join(site, 'build/guides/added-later'))).toBe(false);
+    expect(existsSync(path.join(site, 'build/guides/advanced/index.html'))).toBe(true);
   });
 
   it('shows draft pages, which `docsgen build` leaves out, with their sidebar entries', async () => {
