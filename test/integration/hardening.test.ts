@@ -188,6 +188,28 @@ describe('routes cannot leave the output folder', () => {
     expect(() => writer.remove('../victim/a.png')).toThrow(/outside the output folder/);
   });
 
+  it('the watch writer removes only the empty folders a removal leaves in the output, never a link or the output folder', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'out');
+    const writer = new IncrementalWriter(out);
+    await writer.begin();
+    await writer.write('x/only.html', 'one');
+    await writer.write('deep/a/b/page.html', 'two');
+    await writer.write('index.html', 'home');
+    await writer.commit();
+    // A link in the output to a folder in it: a removal through it may remove the file, not the link.
+    symlinkSync(path.join(out, 'x'), path.join(out, 'alias'));
+    await writer.begin(true);
+    writer.remove('alias/only.html');
+    writer.remove('deep/a/b/page.html');
+    writer.remove('index.html');
+    await writer.commit();
+    expect(lstatSync(path.join(out, 'alias')).isSymbolicLink()).toBe(true);
+    expect(existsSync(path.join(out, 'x'))).toBe(true);
+    expect(existsSync(path.join(out, 'deep'))).toBe(false);
+    expect(existsSync(out)).toBe(true);
+  });
+
   it('the output sink refuses any path that resolves outside the output folder', () => {
     const root = tempDir();
     expect(() => outputFile(root, '../package.json')).toThrow(/outside the output folder/);
