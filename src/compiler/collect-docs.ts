@@ -242,12 +242,13 @@ async function readPage(docsDir: string, listed: ListedFile, routeBase: string, 
     frontmatter: fm.data,
     body: fm.body,
     lineOffset: fm.lineOffset,
+    ...(fm.data.id !== undefined ? { idLine: frontmatterLine(text, 'id') } : {}),
     isMdx: relPath.endsWith('.mdx'),
   };
 }
 
 /** The line of a top-level frontmatter key in a page's text (its frontmatter starts on line 2). */
-export function frontmatterLine(text: string, key: string): number {
+function frontmatterLine(text: string, key: string): number {
   const index = text.split('\n').findIndex((l, i) => i > 0 && l.startsWith(`${key}:`));
   return index >= 0 ? index + 1 : 1;
 }

@@ -87,6 +87,8 @@ export interface SourcePage {
   body: string;
   /** Lines taken by the frontmatter block, to map body positions back to the file. */
   lineOffset: number;
+  /** The line of the `id` frontmatter key, when the page has one (where a clash of ids is reported). */
+  idLine?: number;
   isMdx: boolean;
   /** Generated pages (OpenAPI operations) come with their HTML and headings already made. */
   prebuilt?: TransformedPage;

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import type { Breadcrumb, IndexCard, LinkRef, SidebarNode, TocEntry } from '../shared/types.ts';
 import type { CategoryMeta, SourcePage } from './collect-docs.ts';
-import { frontmatterLine, lastSegment, stripNumberPrefix } from './collect-docs.ts';
+import { lastSegment, stripNumberPrefix } from './collect-docs.ts';
 import { docTitle } from './doc-title.ts';
 import { firstParagraph } from './page-model.ts';
 import { joinRoute, normaliseRoute, routeProblem, ROUTE_HINT, safeDecode } from '../shared/routes.ts';
@@ -98,7 +98,7 @@ export async function buildSiteGraph(input: GraphInput): Promise<SiteGraph> {
     const title = docTitle(source);
     docs.set(source.id, { source, title, label: source.frontmatter.sidebar_label ?? title });
   }
-  diagnostics.push(...(await duplicateIds([...input.sources, ...(input.drafts ?? [])])));
+  diagnostics.push(...duplicateIds([...input.sources, ...(input.drafts ?? [])]));
   const sidebarSource = input.sidebarFile ? await readFile(input.sidebarFile, 'utf8').catch(() => '') : '';
   const sidebarRel = input.sidebarFile ? rel(input.sidebarFile) : 'sidebars';
   const generated: GraphPage[] = [];
@@ -192,7 +192,7 @@ interface ResolveCtx {
  * Files that give one doc id, each id reported once with all its files, as Docusaurus does. It is
  * reported at the `id` frontmatter that made the clash, if a file has one, else at the last file.
  */
-async function duplicateIds(sources: SourcePage[]): Promise<Diagnostic[]> {
+function duplicateIds(sources: SourcePage[]): Diagnostic[] {
   const byId = new Map<string, SourcePage[]>();
   for (const p of sources) byId.set(p.id, [...(byId.get(p.id) ?? []), p]);
   const found: Diagnostic[] = [];
@@ -202,7 +202,6 @@ async function duplicateIds(sources: SourcePage[]): Promise<Diagnostic[]> {
     const markdown = files.filter((p) => !p.prebuilt);
     const named = markdown.find((p) => p.frontmatter.id !== undefined);
     const at = named ?? markdown.at(-1) ?? files.at(-1)!;
-    const line = named ? frontmatterLine(await readFile(named.file, 'utf8').catch(() => ''), 'id') : 1;
     const from = (p: SourcePage) => (p.prebuilt ? "an API operation's page" : p.frontmatter.id !== undefined ? 'its `id` frontmatter' : 'its path');
     const hint = named
       ? 'give each page an `id` no other page has, or remove the `id` frontmatter where the path gives a distinct one'
@@ -210,7 +209,7 @@ async function duplicateIds(sources: SourcePage[]): Promise<Diagnostic[]> {
         ? "rename the markdown file, or give it an `id` in its frontmatter: an API operation's page takes its id from the operation"
         : 'rename all files but one, or give all but one an `id` in their frontmatter';
     const list = files.map((p) => `${rel(p.file)} (${from(p)})`).join(', ');
-    found.push(error('duplicate-doc-id', { file: rel(at.file), line, column: 1 }, `doc id "${id}" is taken by ${files.length} files: ${list}`, hint));
+    found.push(error('duplicate-doc-id', { file: rel(at.file), line: named?.idLine ?? 1, column: 1 }, `doc id "${id}" is taken by ${files.length} files: ${list}`, hint));
   }
   return found;
 }
