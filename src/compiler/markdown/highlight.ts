@@ -1,6 +1,8 @@
 // One shiki highlighter for the whole build, light and dark themes, and the code-block meta docsgen
 // understands: title="…", {1,3-5} line highlights, showLineNumbers, and Docusaurus's magic comments.
-import { bundledLanguages, createCssVariablesTheme, createHighlighter, type BundledLanguage, type Highlighter, type ShikiTransformer } from 'shiki';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { bundledLanguages, createCssVariablesTheme, createHighlighter, createOnigurumaEngine, type BundledLanguage, type Highlighter, type RegexEngine, type ShikiTransformer } from 'shiki';
 import type { Element, ElementContent } from 'hast';
 
 /**
@@ -10,6 +12,18 @@ import type { Element, ElementContent } from 'hast';
 export const CODE_THEME = createCssVariablesTheme({ name: 'docsgen', variablePrefix: '--code-', fontStyle: true });
 
 let highlighterPromise: Promise<Highlighter> | undefined;
+
+/**
+ * Oniguruma, the regex engine of TextMate grammars, from shiki's wasm file. Shiki's default engine
+ * imports it as base64 text, and decoding that took about 40 ms of every thread's start (the CLI's
+ * and each transform worker's, before its first page). Given as an instantiator: given bytes,
+ * shiki first asks whether they are a fetch `Response`, and Node loads its fetch to answer.
+ * Loaded once per thread: shiki keeps it.
+ */
+function regexEngine(): Promise<RegexEngine> {
+  const wasm = readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'));
+  return createOnigurumaEngine({ instantiator: async (imports) => WebAssembly.instantiate(await wasm, imports) });
+}
 
 const FENCE_LANG = /^[ \t]*(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)|<CodeBlock\b[^>]*?\blanguage=["']([\w+#.-]+)/gm;
 
@@ -30,7 +44,7 @@ export function languagesUsed(bodies: Iterable<string>): string[] {
  * costly, and an unused one is pure waste. Later calls add languages as new content needs them.
  */
 export async function getHighlighter(langs: string[]): Promise<Highlighter> {
-  highlighterPromise ??= createHighlighter({ themes: [CODE_THEME], langs: [] });
+  highlighterPromise ??= createHighlighter({ themes: [CODE_THEME], langs: [], engine: regexEngine() });
   const highlighter = await highlighterPromise;
   const loaded = new Set(highlighter.getLoadedLanguages());
   const missing = langs.filter((l) => !loaded.has(l));
@@ -89,7 +103,7 @@ function* fencedBlocks(body: string): Generator<{ lang: string; code: string }> 
  * A block's nodes may be shared by several pages: they are only read, when each page is serialised.
  */
 export async function createCodeHighlighter(langs: string[]): Promise<{ highlight: (code: string, lang: string, title?: string) => ElementContent[]; dispose: () => void }> {
-  const highlighter = await createHighlighter({ themes: [CODE_THEME], langs });
+  const highlighter = await createHighlighter({ themes: [CODE_THEME], langs, engine: regexEngine() });
   // Generated samples repeat (every operation shows the same authorization header).
   const done = new Map<string, ElementContent[]>();
   const highlight = (code: string, lang: string, title?: string): ElementContent[] =>
