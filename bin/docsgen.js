@@ -15,13 +15,8 @@ import { OPTIMIZE_LATER } from '../scripts/v8-flags.mjs';
  *   thread given it (a young generation is three semi-spaces), unless this process was started
  *   with the flag or runs `serve --watch` (see servesWatching). A thread rather than a second
  *   process: one Node start (about 0.1 s) and one process (about 40 MB) fewer.
- * - how far a heap may grow past what the last full collection kept (every thread's, read as it
- *   grows, so it may be set now): by default V8 let the main thread's heap reach four times its
- *   live data (540 MB for 125 MB live on a 2,000-page build) before collecting; half as much
- *   again took the build's peak from 1,026 MB to 752 MB for 3 % more CPU. A quarter more, once
- *   a build no longer kept its pages' sources alive, took another 45-92 MB off docsgen's peak at
- *   10,000 pages (681-698 MB against 744-773 MB, alternating runs), with CPU within the noise
- *   (208-234 s against 211-218 s; at 500 and 2,000 pages no more).
+ * - how far a heap may grow past what the last full collection kept: the build sets it once it
+ *   knows the site's size (src/compiler/heap-growth.ts).
  */
 const SEMI_SPACE_MB = 32;
 const YOUNG = '--max-semi-space-size=';
@@ -33,7 +28,6 @@ if (!isMainThread) {
   const { main } = await import(workerData.entry);
   process.exitCode = await main(workerData.argv);
 } else {
-  setFlagsFromString('--heap-growing-percent=25');
   const argv = process.argv.slice(2);
   if (!servesWatching(argv)) setFlagsFromString(OPTIMIZE_LATER); // see scripts/v8-flags.mjs
   const { ensureCompiled } = await import('../scripts/compile-cli.mjs');
