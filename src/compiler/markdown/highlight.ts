@@ -2,7 +2,17 @@
 // understands: title="…", {1,3-5} line highlights, showLineNumbers, and Docusaurus's magic comments.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { bundledLanguages, createCssVariablesTheme, createHighlighter, createOnigurumaEngine, type BundledLanguage, type Highlighter, type RegexEngine, type ShikiTransformer } from 'shiki';
+import {
+  bundledLanguages,
+  createCssVariablesTheme,
+  createHighlighter,
+  createOnigurumaEngine,
+  type BundledLanguage,
+  type Highlighter,
+  type RegexEngine,
+  type ShikiTransformer,
+  type WebAssemblyInstantiator,
+} from 'shiki';
 import type { Element, ElementContent } from 'hast';
 
 /**
@@ -13,6 +23,9 @@ export const CODE_THEME = createCssVariablesTheme({ name: 'docsgen', variablePre
 
 let highlighterPromise: Promise<Highlighter> | undefined;
 
+/** Node's WebAssembly, a global that this side's types (ES2022 and Node's, no DOM) do not declare. */
+const webAssembly = (globalThis as unknown as { WebAssembly: { instantiate(bytes: Uint8Array, imports: Parameters<WebAssemblyInstantiator>[0]): ReturnType<WebAssemblyInstantiator> } }).WebAssembly;
+
 /**
  * Oniguruma, the regex engine of TextMate grammars, from shiki's wasm file. Shiki's default engine
  * imports it as base64 text, and decoding that took about 40 ms of every thread's start (the CLI's
@@ -22,7 +35,7 @@ let highlighterPromise: Promise<Highlighter> | undefined;
  */
 function regexEngine(): Promise<RegexEngine> {
   const wasm = readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'));
-  return createOnigurumaEngine({ instantiator: async (imports) => WebAssembly.instantiate(await wasm, imports) });
+  return createOnigurumaEngine({ instantiator: async (imports) => webAssembly.instantiate(await wasm, imports) });
 }
 
 const FENCE_LANG = /^[ \t]*(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)|<CodeBlock\b[^>]*?\blanguage=["']([\w+#.-]+)/gm;
