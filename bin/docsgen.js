@@ -15,8 +15,8 @@ import { OPTIMIZE_LATER } from '../scripts/v8-flags.mjs';
  *   thread given it (a young generation is three semi-spaces), unless this process was started
  *   with the flag or runs `serve --watch` (see servesWatching). A thread rather than a second
  *   process: one Node start (about 0.1 s) and one process (about 40 MB) fewer.
- * - how far a heap may grow past what the last full collection kept: the build sets it once it
- *   knows the site's size (src/compiler/heap-growth.ts).
+ * - how far a heap may grow past what the last full collection kept: set once the site's pages
+ *   are read and its size is known (src/compiler/heap-growth.ts).
  */
 const SEMI_SPACE_MB = 32;
 const YOUNG = '--max-semi-space-size=';

@@ -22,7 +22,6 @@ import { escapeHtml } from './escape-html.ts';
 import { forgetBuild, recordBuild, remoteDigest } from './up-to-date.ts';
 import { cacheDirOf } from './persistent-cache.ts';
 import { releaseEsbuild } from './esbuild-service.ts';
-import { boundHeapGrowth } from './heap-growth.ts';
 import { failOnErrors, pageById, Site, siteRedirects, stageTimer, type SiteOptions, type SiteState, type StageTimer } from './site.ts';
 
 export interface BuildOptions extends SiteOptions {
@@ -94,8 +93,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const time = stageTimer(timings);
   const site = options.site ?? new Site(options);
   const state = await site.state(time);
-  // Before the transform: its heaps are most of a build's memory.
-  boundHeapGrowth(state.graph.pages.size);
   const cacheDir = cacheDirOf(options, state.site.config);
   const searchState = options.search ?? new SearchIndexState(undefined, cacheDir);
   // A one-off build into a folder is recorded, for the next to tell whether it has anything to do

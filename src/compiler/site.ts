@@ -22,6 +22,7 @@ import { DocsgenError, error, sortDiagnostics, type Diagnostic } from './errors.
 import type { OpenApiSourceConfig, RedirectConfig, SidebarItemConfig, SidebarsConfig } from './define-config.ts';
 import { isOpenApiFailure, parseOpenApi, readOpenApiText } from './collect-openapi.ts';
 import { collectRemote, type CollectedRemote } from './collect-remote.ts';
+import { boundHeapGrowth } from './heap-growth.ts';
 import { API_CODE_LANGUAGES, buildApiPages, type ApiPages } from './openapi-pages.ts';
 import { createCodeHighlighter, warmHighlighter } from './markdown/highlight.ts';
 import { searchPages } from './index-search.ts';
@@ -166,6 +167,8 @@ export class Site {
     const saved = reusable && changed && last ? pagesOfFiles(site, changed.files) : undefined;
     const same = saved && last && sameGraphInputs(last.site, saved, changed!.files) ? last : undefined;
     const graph = same?.graph ?? (await timed('graph', () => buildSiteGraph(graphInput(site))));
+    // Before any page is transformed: the transforms' heaps are most of what a build or check holds.
+    boundHeapGrowth(graph.pages.size);
     const context: TransformContext = {
       ...transformContext(site, assets, this.transformed),
       // The same list while the graph is the same: the transform makes a lookup of it once per list

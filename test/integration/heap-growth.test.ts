@@ -1,5 +1,5 @@
 // How far V8's heaps may grow (src/compiler/heap-growth.ts): V8's own rule for a site of up to
-// BOUNDED_GROWTH_PAGES pages, a bounded growth above, set once the build knows the site's size.
+// BOUNDED_GROWTH_PAGES pages, a bounded growth above, set once a build or check knows the site's size.
 import { spawnSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import path from 'node:path';
@@ -31,14 +31,19 @@ describe('heap growth', () => {
     expect(known.status).toBe(0);
   });
 
-  it("is told the site's page count by the build, before the pages are transformed", async () => {
+  it("is told the site's page count once its pages are read, by a build and by a check, before any page is transformed", async () => {
     const told: number[] = [];
     vi.doMock('../../src/compiler/heap-growth.ts', () => ({ boundHeapGrowth: (pages: number) => (told.push(pages), false) }));
     const { build } = await import('../../src/compiler/build.ts');
+    const { check } = await import('../../src/compiler/check-site.ts');
     const site = tempDir('docsgen-heap-growth-');
     cpSync(fixture('good-site'), site, { recursive: true });
-    const result = await build({ config: path.join(site, 'site/docsgen.config.ts'), outDir: path.join(site, 'build'), cacheDir: false });
-    expect(result.pageCount).toBeGreaterThan(1);
-    expect(told).toEqual([result.pageCount]);
+    const config = path.join(site, 'site/docsgen.config.ts');
+    const built = await build({ config, outDir: path.join(site, 'build'), cacheDir: false });
+    expect(built.pageCount).toBeGreaterThan(1);
+    expect(told).toEqual([built.pageCount]);
+    const checked = await check({ config, cacheDir: false });
+    expect(checked.pageCount).toBe(built.pageCount);
+    expect(told).toEqual([built.pageCount, built.pageCount]);
   });
 });

@@ -31,11 +31,10 @@ const webAssembly = (globalThis as unknown as { WebAssembly: { instantiate(bytes
  * imports it as base64 text, and decoding that took about 40 ms of every thread's start (the CLI's
  * and each transform worker's, before its first page). Given as an instantiator: given bytes,
  * shiki first asks whether they are a fetch `Response`, and Node loads its fetch to answer.
- * Loaded once per thread: shiki keeps it.
+ * Read and instantiated once per thread, by the first highlighter made: shiki keeps it.
  */
 function regexEngine(): Promise<RegexEngine> {
-  const wasm = readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'));
-  return createOnigurumaEngine({ instantiator: async (imports) => webAssembly.instantiate(await wasm, imports) });
+  return createOnigurumaEngine({ instantiator: async (imports) => webAssembly.instantiate(await readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm')), imports) });
 }
 
 const FENCE_LANG = /^[ \t]*(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)|<CodeBlock\b[^>]*?\blanguage=["']([\w+#.-]+)/gm;
