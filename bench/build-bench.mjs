@@ -150,7 +150,8 @@ function childrenCpu() {
 }
 
 /**
- * Has the kernel write out what is pending (the last run's output, and its removal) before a run:
+ * Has the kernel write out what is pending (the last run's output, and its removal, or the copy of
+ * the corpus) before a run:
  * else the run's own file creations wait behind it. Measured on this machine's ext4 (mounted with
  * `discard`): the 536 search-index files a 500-page build writes last took 230-300 ms right after
  * the last output's removal, 80-140 ms after a sync. Where there is no `sync`, runs go as they are.
@@ -291,6 +292,7 @@ async function measureWatch(source, runs) {
   const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8'));
   const results = [];
   for (let run = 0; run < runs; run++) {
+    settleDisk();
     const r = await watchRun(corpus, manifest);
     results.push(r);
     console.error(

@@ -36,6 +36,7 @@ export async function compile(outDir = path.dirname(out)) {
     // own, and the compiler's few hundred (micromark alone has over a hundred) took about half a
     // second to load, in every CLI run and in every transform worker. Kept out: esbuild (a native
     // binary) and Pagefind (a binary of its own), chokidar and swagger-parser (loaded only when needed).
+    // Read from its package at run time: shiki's regex engine binary (src/compiler/markdown/highlight.ts).
     external: ['esbuild', 'pagefind', 'chokidar', '@apidevtools/swagger-parser'],
     // jsonc-parser's "main" is a UMD build esbuild cannot follow; its "module" build is plain ESM.
     mainFields: ['module', 'main'],
@@ -64,8 +65,21 @@ function removeStaleChunks(dir, outputs) {
 }
 
 export async function ensureCompiled() {
-  if (!existsSync(out) || statSync(out).mtimeMs < newestSource(path.join(root, 'src'))) await compile();
+  if (isStale(out, root)) await compile();
   return pathToFileURL(out).href;
+}
+
+/**
+ * Whether a compiled CLI is missing or older than what it is made of: the sources, or the
+ * dependencies installed, whose code the bundle holds (npm rewrites node_modules/.package-lock.json
+ * at each install). Some of them are read beside the bundle at run time, as shiki's regex engine
+ * binary is, which must match the engine's code in the bundle.
+ */
+export function isStale(outFile, projectRoot) {
+  if (!existsSync(outFile)) return true;
+  const built = statSync(outFile).mtimeMs;
+  const installed = path.join(projectRoot, 'node_modules/.package-lock.json');
+  return built < newestSource(path.join(projectRoot, 'src')) || (existsSync(installed) && built < statSync(installed).mtimeMs);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await compile();

@@ -26,9 +26,11 @@ let bounded = false;
 
 /**
  * Bounds every heap's growth once a site has more than BOUNDED_GROWTH_PAGES pages: from then on,
- * for this process (the flag is the process's, and V8 reads it each time it sets a heap's next
- * limit, so heaps made before are bounded from their next full collection). Never undone: a
- * `serve --watch` whose site grew past it stays bounded.
+ * for this process and every thread in it (the flag is the process's, and V8 reads it each time it
+ * sets a heap's next limit, so heaps made before are bounded from their next full collection).
+ * Never undone: a `serve --watch` whose site grew past it stays bounded, and so does a program
+ * that calls build() or check() itself, for what else it does. Pages stand for memory here: a
+ * site of few but huge pages is not bounded.
  */
 export function boundHeapGrowth(pages: number): boolean {
   if (!bounded && pages > BOUNDED_GROWTH_PAGES) {

@@ -1,10 +1,11 @@
 // The CLI's own compile (scripts/compile-cli.mjs): dependencies are bundled in, except the few that
-// must be loaded from node_modules, and chunks of earlier compiles do not pile up in dist/.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// must be loaded from node_modules, chunks of earlier compiles do not pile up in dist/, and a
+// compiled CLI older than the sources or the installed dependencies is compiled again.
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../scripts/compile-cli.mjs';
+import { compile, isStale } from '../../scripts/compile-cli.mjs';
 import { tempDir } from '../helpers/run.ts';
 
 const LOADED_FROM_NODE_MODULES = ['esbuild', 'pagefind', 'chokidar', '@apidevtools/swagger-parser'];
@@ -43,5 +44,28 @@ describe('compile-cli', () => {
     expect(existsSync(stale)).toBe(false);
     const cli = readFileSync(path.join(out, 'cli.js'), 'utf8');
     for (const m of cli.matchAll(/["']\.\/(chunks\/[^"']+)["']/g)) expect(existsSync(path.join(out, m[1])), m[1]).toBe(true);
+  });
+
+  it('compiles again when the sources or the installed dependencies are newer than the compiled CLI', () => {
+    const project = tempDir('docsgen-stale-');
+    const file = (rel: string, seconds: number) => {
+      const p = path.join(project, rel);
+      mkdirSync(path.dirname(p), { recursive: true });
+      writeFileSync(p, '');
+      utimesSync(p, seconds, seconds);
+      return p;
+    };
+    const cli = path.join(project, 'dist/cli.js');
+    expect(isStale(cli, project)).toBe(true);
+    file('src/compiler/a.ts', 1000);
+    file('dist/cli.js', 2000);
+    expect(isStale(cli, project)).toBe(false);
+    // `npm install` of another version of a dependency:
+    const installed = file('node_modules/.package-lock.json', 3000);
+    expect(isStale(cli, project)).toBe(true);
+    utimesSync(installed, 1500, 1500);
+    expect(isStale(cli, project)).toBe(false);
+    file('src/compiler/b.ts', 2500);
+    expect(isStale(cli, project)).toBe(true);
   });
 });

@@ -31,7 +31,7 @@ describe('heap growth', () => {
     expect(known.status).toBe(0);
   });
 
-  it("is told the site's page count once its pages are read, by a build and by a check, before any page is transformed", async () => {
+  it("is told the site's page count once its pages are read, by a build and by a check", async () => {
     const told: number[] = [];
     vi.doMock('../../src/compiler/heap-growth.ts', () => ({ boundHeapGrowth: (pages: number) => (told.push(pages), false) }));
     const { build } = await import('../../src/compiler/build.ts');

@@ -31,10 +31,30 @@ const webAssembly = (globalThis as unknown as { WebAssembly: { instantiate(bytes
  * imports it as base64 text, and decoding that took about 40 ms of every thread's start (the CLI's
  * and each transform worker's, before its first page). Given as an instantiator: given bytes,
  * shiki first asks whether they are a fetch `Response`, and Node loads its fetch to answer.
- * Read and instantiated once per thread, by the first highlighter made: shiki keeps it.
+ * Read and instantiated once per thread, by the first highlighter made: shiki keeps it, even when
+ * it failed, so a read that fails for want of a file handle is tried again.
  */
 function regexEngine(): Promise<RegexEngine> {
-  return createOnigurumaEngine({ instantiator: async (imports) => webAssembly.instantiate(await readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm')), imports) });
+  const engine = createOnigurumaEngine({ instantiator: async (imports) => webAssembly.instantiate(await readEngineBinary(), imports) });
+  // Shiki may throw (a language it does not know) before it awaits the engine: it reports its own failure.
+  engine.catch(() => {});
+  return engine;
+}
+
+const BUSY = new Set(['EMFILE', 'ENFILE', 'EAGAIN', 'EBUSY']);
+
+/** The bytes of shiki's onig.wasm, tried again while the process is short of file handles. */
+export async function readEngineBinary(): Promise<Uint8Array> {
+  const file = createRequire(import.meta.url).resolve('shiki/onig.wasm');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readFile(file);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      if (BUSY.has(code) && attempt < 5) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      else throw new Error(`could not read shiki's regex engine at ${file} (${code || (e as Error).message}): reinstall the dependencies`);
+    }
+  }
 }
 
 const FENCE_LANG = /^[ \t]*(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)|<CodeBlock\b[^>]*?\blanguage=["']([\w+#.-]+)/gm;
